@@ -1,0 +1,38 @@
+# Entry points of the laboratory. Every target bootstraps what it needs:
+# the Debian packages (tools/install-system-packages.sh) and a pinned .venv.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CORES ?= 2
+SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
+
+.PHONY: freeze test test-fast bootstrap system-packages bench clean-venv
+
+freeze: bootstrap
+	$(SNAKEMAKE) freeze
+	@echo "freeze manifest: results/freeze/manifest.json"
+
+test: bootstrap
+	$(BIN)/pytest -q
+
+test-fast: bootstrap
+	$(BIN)/pytest -q -m "not slow"
+
+bench: bootstrap
+	$(BIN)/python benchmarks/bench_freeze.py
+
+bootstrap: system-packages $(STAMP)
+
+system-packages:
+	@tools/install-system-packages.sh
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -r requirements.lock
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+clean-venv:
+	rm -rf $(VENV)

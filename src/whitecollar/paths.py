@@ -1,0 +1,14 @@
+"""Where things live. One place, so that tests can point the library elsewhere."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: The repository checkout (the folder holding Snakefile and benchmark/).
+REPO_ROOT = Path(os.environ.get("WHITECOLLAR_ROOT", Path(__file__).resolve().parents[2]))
+BENCHMARK = REPO_ROOT / "benchmark"
+SCENARIOS = BENCHMARK / "scenarios"
+
+
+def scenario_dir(task_id: str) -> Path:
+    return SCENARIOS / task_id

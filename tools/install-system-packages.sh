@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the laboratory needs, only when they are missing.
+# Each entry is "command-that-proves-presence:debian-package".
+set -euo pipefail
+
+needs=(
+  "soffice:libreoffice-calc-nogui"
+  "soffice:libreoffice-writer-nogui"
+  "pdftotext:poppler-utils"
+  "pdftoppm:poppler-utils"
+)
+
+missing=()
+for entry in "${needs[@]}"; do
+  cmd=${entry%%:*}
+  pkg=${entry#*:}
+  if [ "$pkg" = "libreoffice-writer-nogui" ]; then
+    # Writer is needed to render .docx pages for inspection; soffice alone does not prove it.
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  elif ! command -v "$cmd" >/dev/null 2>&1; then
+    missing+=("$pkg")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+# shellcheck disable=SC2207
+missing=($(printf '%s\n' "${missing[@]}" | sort -u))
+echo "installing Debian packages: ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "error: missing Debian packages (${missing[*]}) and not root; install them with apt-get" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
