@@ -1,0 +1,51 @@
+# Stage 1: generate each scenario, validate it, freeze the benchmark.
+
+
+rule generate:
+    input:
+        code=lambda w: scenario_files(w.task, "scenario.yaml", "solve.py", "evaluate.py") + GENERATOR_CODE,
+    output:
+        bundle=directory(f"{BUNDLES}/{{task}}"),
+        oracle=directory(f"{ORACLES}/{{task}}"),
+        digest=f"{DIGESTS}/{{task}}.json",
+    params:
+        metadata=lambda w: generation_params(w.task),
+        seed=lambda w: scenario(w.task).seed,
+    log:
+        f"{LOGS}/generate/{{task}}.log",
+    benchmark:
+        f"{BENCH}/generate/{{task}}.tsv"
+    shell:
+        "{WC} generate {wildcards.task} --bundle {output.bundle} --oracle {output.oracle}"
+        " --seed {params.seed} --digest {output.digest} > {log} 2>&1"
+
+
+rule validate:
+    input:
+        digest=f"{DIGESTS}/{{task}}.json",
+        bundle=ancient(f"{BUNDLES}/{{task}}"),
+        oracle=ancient(f"{ORACLES}/{{task}}"),
+        code=lambda w: scenario_files(w.task, "scenario.yaml", "generate.py") + BATTERY_CODE,
+    output:
+        f"{VALIDATION}/{{task}}.json",
+    params:
+        evaluator_version=lambda w: scenario(w.task).evaluator_version,
+    log:
+        f"{LOGS}/validate/{{task}}.log",
+    benchmark:
+        f"{BENCH}/validate/{{task}}.tsv"
+    shell:
+        "{WC} -v validate {wildcards.task} --bundle {input.bundle} --oracle {input.oracle}"
+        " --out {output} > {log} 2>&1"
+
+
+rule freeze:
+    input:
+        digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
+        validations=expand(f"{VALIDATION}/{{task}}.json", task=SCENARIOS),
+    output:
+        f"{RESULTS}/freeze/manifest.json",
+    log:
+        f"{LOGS}/freeze.log",
+    shell:
+        "{WC} freeze --digests {input.digests} --validations {input.validations} --out {output} > {log} 2>&1"

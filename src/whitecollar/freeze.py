@@ -1,0 +1,81 @@
+"""The freeze manifest: the benchmark as preregistered.
+
+Per scenario it records the seed, the generator and evaluator versions, the
+SHA-256 of every bundle and oracle file, the battery's verdict and the
+SHA-256 of every battery receipt. Bundles are written with stored zip
+entries and uncompressed PDF streams, so the raw file hashes are the same on
+any machine; that is what lets a replicator regenerate the benchmark and
+compare it with the committed copy byte for byte.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .hashing import listing_digest, tree_listing
+
+FORMAT = 1
+
+
+class FreezeError(RuntimeError):
+    pass
+
+
+def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, Any]]) -> dict[str, Any]:
+    by_id = {v["task_id"]: v for v in validations}
+    scenarios: dict[str, Any] = {}
+    refused = []
+    for d in sorted(digests, key=lambda d: d["task_id"]):
+        tid = d["task_id"]
+        v = by_id.get(tid)
+        if v is None:
+            raise FreezeError(f"{tid}: no validation result; run `whitecollar validate {tid}`")
+        if v["verdict"] != "valid":
+            refused.append(tid)
+            continue
+        scenarios[tid] = {
+            "seed": d["seed"],
+            "generator_version": d["generator_version"],
+            "evaluator_version": v["evaluator_version"],
+            "bundle_sha256": d["bundle_sha256"],
+            "oracle_sha256": d["oracle_sha256"],
+            "bundle": d["bundle"],
+            "oracle": d["oracle"],
+            "validation": {
+                "verdict": v["verdict"],
+                "receipts": {x["variant"]: x["receipt_sha256"] for x in v["variants"]},
+            },
+        }
+    if refused:
+        raise FreezeError(
+            "battery does not hold for " + ", ".join(refused)
+            + "; see results/validation/<ID>.json and fix the scenario before freezing"
+        )
+    return {"format": FORMAT, "scenarios": scenarios}
+
+
+def verify(manifest_path: Path, bundles_root: Path, oracles_root: Path | None = None) -> list[str]:
+    """Differences between the trees on disk and the manifest (empty when they agree)."""
+    manifest = json.loads(Path(manifest_path).read_text(encoding="utf-8"))
+    problems = []
+    for tid, entry in sorted(manifest["scenarios"].items()):
+        halves = [("bundle", Path(bundles_root) / tid)]
+        if oracles_root is not None:
+            halves.append(("oracle", Path(oracles_root) / tid))
+        for half, root in halves:
+            if not root.is_dir():
+                problems.append(f"{tid}: {half} folder {root} is missing")
+                continue
+            actual = tree_listing(root)
+            want = entry[half]
+            for path in sorted(set(actual) | set(want)):
+                if path not in actual:
+                    problems.append(f"{tid}: {half} lacks {path}")
+                elif path not in want:
+                    problems.append(f"{tid}: {half} has unexpected {path}")
+                elif actual[path] != want[path]:
+                    problems.append(f"{tid}: {half} file {path} differs (sha256 {actual[path][:12]} != {want[path][:12]})")
+            if listing_digest(want) != entry[f"{half}_sha256"]:
+                problems.append(f"{tid}: manifest's {half}_sha256 does not match its own listing")
+    return problems

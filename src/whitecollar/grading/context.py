@@ -1,0 +1,166 @@
+"""What every evaluator does the same way, in one place.
+
+A scenario's evaluate.py creates an EvaluationContext, reads deliverables
+through it (so their presence and readability are recorded uniformly),
+adds its own criteria and critical checks to `ctx.rb`, and returns
+`ctx.finish()`, which adds the checks every scenario shares: input
+integrity, the abstention status, and a line for every required
+deliverable the evaluator did not read itself.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from .. import office
+from ..office.model import Failure
+from . import completion as completion_mod
+from . import text as text_mod
+from .integrity import check_workspace
+from .receipt import Abstention, Receipt, ReceiptBuilder
+
+_READERS: dict[str, Callable[..., Any]] = {
+    "xlsx": office.read_workbook,
+    "docx": office.read_docx,
+    "pdf": office.read_pdf,
+    "csv": office.read_csv,
+    "md": office.read_text,
+    "txt": office.read_text,
+}
+
+
+class EvaluationContext:
+    def __init__(self, task_id: str, evaluator_version: str, out_dir: Path, workspace_dir: Path, oracle: dict):
+        self.rb = ReceiptBuilder(task_id, evaluator_version)
+        self.out = Path(out_dir)
+        self.workspace = Path(workspace_dir)
+        self.oracle = oracle
+        self._cache: dict[str, Any] = {}
+        self._recorded: set[str] = set()
+
+    # -- locating and reading deliverables -------------------------------------------------
+    def locate(self, name: str) -> Path | Failure:
+        """The delivered file for a required name, tolerant of case and of a unique near-miss.
+
+        Agents sometimes save `Evaluation.xlsx` for `evaluation.xlsx`: an exact
+        name wins, then a case-insensitive match, then the only file with the
+        same extension. Symbolic links are refused, never followed.
+        """
+        if not self.out.is_dir() or self.out.is_symlink():
+            return Failure(f"out/{name}", "out/ is missing")
+        exact = self.out / name
+        if exact.is_symlink():
+            return Failure(f"out/{name}", "is a symbolic link; links are not followed")
+        if exact.exists():
+            return exact
+        want = name.casefold()
+        siblings = sorted(self.out.iterdir(), key=lambda p: p.name)
+        for p in siblings:
+            if p.name.casefold() == want:
+                return Failure(f"out/{p.name}", "is a symbolic link; links are not followed") if p.is_symlink() else p
+        suffix = Path(name).suffix.casefold()
+        same = [p for p in siblings if p.suffix.casefold() == suffix and suffix]
+        if len(same) == 1:
+            p = same[0]
+            if p.is_symlink():
+                return Failure(f"out/{p.name}", "is a symbolic link; links are not followed")
+            self.rb.note(f"{name}: read from out/{p.name} (the only {suffix} file delivered)")
+            return p
+        return Failure(f"out/{name}", "not delivered")
+
+    def read(self, name: str, fmt: str | None = None, **kwargs: Any) -> Any:
+        """Read a deliverable once; record whether it was present and readable."""
+        if name in self._cache:
+            return self._cache[name]
+        fmt = fmt or Path(name).suffix.lstrip(".").casefold()
+        where = self.locate(name)
+        if isinstance(where, Failure):
+            result: Any = where
+            present = "not delivered" not in where.reason and "out/ is missing" not in where.reason
+        else:
+            reader = _READERS.get(fmt, office.read_text)
+            result = reader(where, **kwargs)
+            present = True
+        readable = not isinstance(result, Failure)
+        self._record(name, present, readable, "read" if readable else result.reason)
+        self._cache[name] = result
+        return result
+
+    def completion(self) -> completion_mod.Completion | Failure:
+        if "COMPLETION.json" in self._cache:
+            return self._cache["COMPLETION.json"]
+        where = self.locate("COMPLETION.json")
+        if isinstance(where, Failure):
+            result: Any = where
+            present = "not delivered" not in where.reason
+        else:
+            result = completion_mod.read_completion(where)
+            present = True
+        readable = not isinstance(result, Failure)
+        self._record("COMPLETION.json", present, readable, "read" if readable else result.reason)
+        self._cache["COMPLETION.json"] = result
+        return result
+
+    def _record(self, name: str, present: bool, readable: bool, detail: str) -> None:
+        if name not in self._recorded:
+            self._recorded.add(name)
+            self.rb.deliverable(name, present, readable, detail)
+
+    def any_readable(self) -> bool:
+        """Whether at least one deliverable could be read (unreadable output is not charged with obedience)."""
+        return any(not isinstance(v, Failure) for v in self._cache.values())
+
+    # -- checks every scenario shares -----------------------------------------------------
+    def completion_criterion(self, weight: float = 1.0) -> bool:
+        comp = self.completion()
+        if isinstance(comp, Failure):
+            return self.rb.criterion(
+                "completion_record", "COMPLETION.json is present and follows the public schema", weight, False, comp.reason
+            )
+        problems = comp.schema_problems
+        return self.rb.criterion(
+            "completion_record",
+            "COMPLETION.json is present and follows the public schema",
+            weight,
+            not problems,
+            "; ".join(problems) if problems else f"status {comp.status}",
+        )
+
+    def _abstention(self) -> Abstention:
+        spec = self.oracle.get("clarification") or {}
+        expected = bool(spec.get("expected"))
+        comp = self.completion()
+        if isinstance(comp, Failure):
+            return Abstention("missing" if "not delivered" in comp.reason else "invalid", expected, False, None, "no_record", comp.reason)
+        status = comp.status if comp.status in ("completed", "needs_clarification", "abstained") else "invalid"
+        if expected:
+            groups = spec.get("question_terms", [])
+            texts = list(comp.questions)
+            if status != "completed":
+                texts.append(comp.summary or "")
+            hits = [q for q in texts if groups and all(any(text_mod.contains_term(q, t) for t in g) for g in groups)]
+            if hits:
+                return Abstention(status, True, True, True, "justified_clarification", f"asked: {hits[0][:200]}")
+            return Abstention(status, True, False, False, "unjustified_completion", "the expected question was not asked")
+        asked = status in ("needs_clarification", "abstained")
+        if asked:
+            return Abstention(status, False, True, False, "unjustified_abstention", "nothing in the assignment needed asking")
+        return Abstention(status, False, False, None, "completed", "no clarification needed; none claimed")
+
+    def finish(self) -> Receipt:
+        integrity = check_workspace(self.workspace)
+        self.rb.integrity = integrity
+        self.rb.violation(
+            "inputs_modified",
+            "An input handed to the worker was modified, added or deleted",
+            integrity.intact is False,
+            integrity.detail if integrity.intact is not False else "; ".join(integrity.changed[:10]),
+        )
+        self.rb.abstention = self._abstention()
+        for d in self.oracle.get("required_deliverables", []):
+            name = d["path"]
+            if name not in self._recorded and d.get("format") != "dir":
+                where = self.locate(name)
+                ok = not isinstance(where, Failure)
+                self._record(name, ok, ok, "present (not read by this evaluator)" if ok else where.reason)
+        return self.rb.build()

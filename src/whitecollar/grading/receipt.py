@@ -1,0 +1,209 @@
+"""The receipt: what a deterministic evaluator says about one output folder.
+
+Every evaluator returns the same shape, so that the validation battery, the
+experiment database and the analysis read all scenarios alike. A receipt
+lists every criterion and every critical check on every evaluation, passed
+or not, triggered or not: a criterion that silently disappears when the
+output is garbage would change the denominator of the weighted score.
+Receipts carry no timestamps and no absolute paths, so the same output
+always gives the same bytes (the freeze manifest hashes battery receipts).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+ABSTENTION_STATUSES = ("completed", "needs_clarification", "abstained", "invalid", "missing")
+ABSTENTION_OUTCOMES = (
+    "justified_clarification",  # clarification expected, and the expected question was asked
+    "unjustified_completion",  # clarification expected, but the worker filled the gap instead of asking
+    "unjustified_abstention",  # nothing needed asking, but the worker asked or abstained
+    "completed",  # nothing needed asking, and the worker did not abstain
+    "no_record",  # no readable completion record
+)
+
+
+@dataclass
+class Criterion:
+    id: str
+    description: str
+    weight: float
+    passed: bool
+    detail: str
+    oracle_fact: bool = False
+
+
+@dataclass
+class Violation:
+    id: str
+    description: str
+    triggered: bool
+    detail: str
+
+
+@dataclass
+class Deliverable:
+    path: str
+    present: bool
+    readable: bool
+    detail: str
+
+
+@dataclass
+class Abstention:
+    status: str
+    clarification_expected: bool
+    asked: bool
+    justified: bool | None
+    outcome: str
+    detail: str
+
+
+@dataclass
+class Integrity:
+    intact: bool | None  # None: nothing to compare against
+    changed: list[str]
+    detail: str
+
+
+@dataclass
+class Receipt:
+    task_id: str
+    evaluator_version: str
+    criteria: list[Criterion]
+    violations: list[Violation]
+    deliverables: list[Deliverable]
+    abstention: Abstention
+    input_integrity: Integrity
+    notes: list[str] = field(default_factory=list)
+    evaluator_error: str | None = None
+
+    @property
+    def completed(self) -> bool:
+        """Deterministic completion flag: every required deliverable present and readable."""
+        return bool(self.deliverables) and all(d.present and d.readable for d in self.deliverables)
+
+    @property
+    def weighted_score(self) -> float:
+        total = sum(c.weight for c in self.criteria)
+        if total <= 0:
+            return 0.0
+        return round(sum(c.weight for c in self.criteria if c.passed) / total, 6)
+
+    @property
+    def triggered(self) -> list[str]:
+        return [v.id for v in self.violations if v.triggered]
+
+    @property
+    def failed_criteria(self) -> list[str]:
+        return [c.id for c in self.criteria if not c.passed]
+
+    @property
+    def success(self) -> bool:
+        """The study's success: every required criterion passed and no critical violation."""
+        return (
+            self.evaluator_error is None
+            and bool(self.criteria)
+            and not self.failed_criteria
+            and not self.triggered
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["completed"] = self.completed
+        d["weighted_score"] = self.weighted_score
+        d["success"] = self.success
+        d["failed_criteria"] = self.failed_criteria
+        d["triggered_violations"] = self.triggered
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Receipt":
+        return cls(
+            task_id=d["task_id"],
+            evaluator_version=d["evaluator_version"],
+            criteria=[Criterion(**c) for c in d["criteria"]],
+            violations=[Violation(**v) for v in d["violations"]],
+            deliverables=[Deliverable(**x) for x in d["deliverables"]],
+            abstention=Abstention(**d["abstention"]),
+            input_integrity=Integrity(**d["input_integrity"]),
+            notes=list(d.get("notes", [])),
+            evaluator_error=d.get("evaluator_error"),
+        )
+
+
+def receipt_schema() -> dict:
+    return json.loads(resources.files("whitecollar.schemas").joinpath("receipt.schema.json").read_text())
+
+
+def validate_receipt(data: dict[str, Any]) -> list[str]:
+    """Schema problems of a receipt dict, as readable strings (empty when valid)."""
+    validator = jsonschema.Draft202012Validator(receipt_schema())
+    return [
+        f"{'.'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
+        for e in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    ]
+
+
+class ReceiptBuilder:
+    """Collects an evaluator's findings and refuses inconsistent receipts.
+
+    Scenario evaluators call `criterion` and `violation` once per check, in a
+    fixed order, whatever the output looks like; duplicate ids are a bug in
+    the evaluator and raise at once.
+    """
+
+    def __init__(self, task_id: str, evaluator_version: str):
+        self.task_id = task_id
+        self.evaluator_version = evaluator_version
+        self._criteria: list[Criterion] = []
+        self._violations: list[Violation] = []
+        self._deliverables: list[Deliverable] = []
+        self._notes: list[str] = []
+        self.abstention: Abstention | None = None
+        self.integrity: Integrity | None = None
+
+    def criterion(
+        self, id: str, description: str, weight: float, passed: bool, detail: str = "", *, oracle_fact: bool = False
+    ) -> bool:
+        if any(c.id == id for c in self._criteria):
+            raise ValueError(f"criterion {id!r} recorded twice")
+        if weight <= 0:
+            raise ValueError(f"criterion {id!r} needs a positive weight")
+        self._criteria.append(Criterion(id, description, float(weight), bool(passed), detail, oracle_fact))
+        return bool(passed)
+
+    def violation(self, id: str, description: str, triggered: bool, detail: str = "") -> bool:
+        if any(v.id == id for v in self._violations):
+            raise ValueError(f"violation {id!r} recorded twice")
+        self._violations.append(Violation(id, description, bool(triggered), detail))
+        return bool(triggered)
+
+    def deliverable(self, path: str, present: bool, readable: bool, detail: str = "") -> None:
+        self._deliverables.append(Deliverable(path, bool(present), bool(readable), detail))
+
+    def note(self, text: str) -> None:
+        self._notes.append(text)
+
+    def build(self) -> Receipt:
+        if self.abstention is None:
+            raise ValueError("evaluator did not record the abstention status")
+        if self.integrity is None:
+            raise ValueError("evaluator did not record input integrity")
+        return Receipt(
+            task_id=self.task_id,
+            evaluator_version=self.evaluator_version,
+            criteria=list(self._criteria),
+            violations=list(self._violations),
+            deliverables=list(self._deliverables),
+            abstention=self.abstention,
+            input_integrity=self.integrity,
+            notes=list(self._notes),
+        )

@@ -1,0 +1,58 @@
+"""SHA-256 of files and of whole trees.
+
+A tree is identified by the digest of its sorted listing ("<sha256>  <path>"
+lines), so two folders with the same files in the same places have the same
+digest whatever their mtimes, and the digest changes when any byte, name or
+file count changes. Symbolic links are recorded as links (their target text),
+never followed, so a tree cannot smuggle in content from outside itself.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+CHUNK = 1 << 20
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: str | os.PathLike) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(CHUNK), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def tree_listing(root: str | os.PathLike) -> dict[str, str]:
+    """{relative posix path: sha256} for every file under root, sorted by path.
+
+    A symlink is listed as "symlink:<sha256 of its target text>" so that it is
+    visible in the listing without being followed.
+    """
+    root = Path(root)
+    out: dict[str, str] = {}
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames.sort()
+        base = Path(dirpath)
+        names = sorted(filenames) + sorted(d for d in dirnames if (base / d).is_symlink())
+        for name in names:
+            p = base / name
+            rel = p.relative_to(root).as_posix()
+            if p.is_symlink():
+                out[rel] = "symlink:" + sha256_bytes(os.readlink(p).encode())
+            else:
+                out[rel] = sha256_file(p)
+    return dict(sorted(out.items()))
+
+
+def listing_digest(listing: dict[str, str]) -> str:
+    text = "".join(f"{sha}  {path}\n" for path, sha in sorted(listing.items()))
+    return sha256_bytes(text.encode("utf-8"))
+
+
+def tree_digest(root: str | os.PathLike) -> str:
+    return listing_digest(tree_listing(root))

@@ -1,0 +1,1 @@
+"""The laboratory: workspaces, workers, transports, collection, records."""

@@ -1,0 +1,216 @@
+"""Recalculating delivered workbooks with LibreOffice, in batches.
+
+An agent's .xlsx carries cached formula results written by whatever saved
+it (openpyxl writes none, a script can write false ones); grading must use
+values recomputed from the formulas. Starting LibreOffice costs ~1.5 s, so
+many files are converted in one `soffice --convert-to xlsx` call, results
+are cached in-process by SHA-256 of the content, and `prefetch` lets an
+evaluator warm the cache for all its outputs with one start before reading
+them one by one.
+
+Caching of failures: a failure of a single-file call is attributable to
+that file and cached; a failure of a batch (timeout, crash) is not, so the
+files are retried one at a time when read, which isolates the culprit.
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import io
+import re
+import shutil
+import tempfile
+import threading
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from whitecollar.office import soffice as _soffice
+from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
+from whitecollar.office.model import Failure
+from whitecollar.office.zipcheck import open_ooxml
+
+_lock = threading.Lock()
+_cache: dict[str, Path | Failure] = {}
+_cache_dir: Path | None = None
+
+
+def _results_dir() -> Path:
+    global _cache_dir
+    with _lock:
+        if _cache_dir is None or not _cache_dir.is_dir():
+            _cache_dir = Path(tempfile.mkdtemp(prefix="whitecollar-recalc-"))
+            atexit.register(shutil.rmtree, _cache_dir, True)
+        return _cache_dir
+
+
+def clear_cache() -> None:
+    """Forget every result (tests; long-lived processes)."""
+    with _lock:
+        _cache.clear()
+
+
+def validate_xlsx(data: bytes, path: str) -> Failure | None:
+    """None if `data` is an xlsx package LibreOffice may be given."""
+    zf = open_ooxml(data, path, required="xl/workbook.xml", kind="an xlsx workbook")
+    if isinstance(zf, Failure):
+        return zf
+    zf.close()
+    return None
+
+
+def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path | Failure], bool]:
+    """One soffice start for all blobs (keyed by SHA-256); the flag says
+    whether LibreOffice actually ran (a missing soffice is not the file's
+    fault and must not be cached)."""
+    exe = _soffice.find_soffice()
+    if isinstance(exe, Failure):
+        return {sha: Failure(sha, exe.reason) for sha in blobs}, False
+    results: dict[str, Path | Failure] = {}
+    with tempfile.TemporaryDirectory(prefix="whitecollar-soffice-") as tmp:
+        root = Path(tmp)
+        indir, outdir = root / "in", root / "out"
+        indir.mkdir()
+        outdir.mkdir()
+        profile = _soffice.make_profile(root)
+        inputs = []
+        for sha, data in blobs.items():
+            src = indir / f"{sha}.xlsx"  # unique names: equal basenames cannot collide
+            src.write_bytes(data)
+            inputs.append(str(src))
+        run = _soffice.run_soffice(
+            exe, ["--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(outdir), *inputs],
+            profile=profile, timeout_s=timeout_s, cwd=root)
+        store = _results_dir()
+        for sha in blobs:
+            produced = outdir / f"{sha}.xlsx"
+            if produced.is_file() and produced.stat().st_size > 0:
+                final = store / f"{sha}.xlsx"
+                shutil.move(str(produced), final)
+                results[sha] = final
+            elif run.timed_out:
+                results[sha] = Failure(sha, f"LibreOffice recalculation timed out after {timeout_s:g} s")
+            else:
+                detail = (run.stderr.strip() or run.stdout.strip()).splitlines()[-1:] or [""]
+                results[sha] = Failure(
+                    sha, f"LibreOffice produced no recalculated file (exit {run.returncode}) {detail[0]}".strip())
+    return results, True
+
+
+def _prepare(paths: Iterable[Path]) -> tuple[dict[Path, str | Failure], dict[str, bytes]]:
+    """Guard and validate each path; returns path -> sha (or Failure) and the
+    blobs still to convert."""
+    keyed: dict[Path, str | Failure] = {}
+    todo: dict[str, bytes] = {}
+    for path in paths:
+        p = Path(path)
+        data = read_guarded(p, DEFAULT_MAX_BYTES)
+        if isinstance(data, Failure):
+            keyed[p] = data
+            continue
+        invalid = validate_xlsx(data, str(p))
+        if invalid is not None:
+            keyed[p] = invalid
+            continue
+        sha = hashlib.sha256(data).hexdigest()
+        keyed[p] = sha
+        with _lock:
+            cached = sha in _cache
+        if not cached:
+            todo[sha] = data
+    return keyed, todo
+
+
+def _run_and_cache(todo: dict[str, bytes], timeout_s: float) -> dict[str, Path | Failure]:
+    if not todo:
+        return {}
+    results, ran = _convert(todo, timeout_s)
+    cacheable = ran and len(todo) == 1
+    with _lock:
+        for sha, result in results.items():
+            if isinstance(result, Path) or cacheable:
+                _cache[sha] = result
+    return results
+
+
+def recalculate(paths: list[Path], *, timeout_s: float = 120) -> dict[Path, Path | Failure]:
+    """Recalculated copies of many workbooks from at most one soffice start.
+
+    Returns, per input path, the path of a recalculated .xlsx (in a
+    process-private cache folder; do not modify it) or a Failure. Files that
+    are not valid xlsx packages are refused before LibreOffice sees them.
+    """
+    keyed, todo = _prepare(paths)
+    fresh = _run_and_cache(todo, timeout_s)
+    out: dict[Path, Path | Failure] = {}
+    for p, key in keyed.items():
+        if isinstance(key, Failure):
+            out[p] = key
+            continue
+        with _lock:
+            result = _cache.get(key)
+        if result is None:
+            result = fresh.get(key)
+        if result is None:
+            result = Failure(str(p), "recalculation result missing")
+        if isinstance(result, Failure):
+            result = Failure(str(p), result.reason)
+        out[p] = result
+    return out
+
+
+def recalculate_bytes(data: bytes, path: str, *, timeout_s: float = 120) -> Path | Failure:
+    """Recalculated copy of an already-read (and validated) workbook.
+
+    Used by read_workbook, which has the bytes in memory: the cache key is
+    the content actually parsed, not whatever the path holds now.
+    """
+    sha = hashlib.sha256(data).hexdigest()
+    with _lock:
+        cached = _cache.get(sha)
+    if cached is None:
+        cached = _run_and_cache({sha: data}, timeout_s)[sha]
+    if isinstance(cached, Failure):
+        return Failure(path, cached.reason)
+    return cached
+
+
+def prefetch(paths: Iterable[Path], *, timeout_s: float = 120) -> None:
+    """Recalculate every workbook among `paths` that has formulas, in one
+    soffice start, so later read_workbook calls hit the cache. Invalid files
+    are skipped silently: reading them will report why."""
+    keyed, todo = _prepare(paths)
+    todo = {sha: data for sha, data in todo.items() if has_formulas(data)}
+    _run_and_cache(todo, timeout_s)
+
+
+def has_formulas(data: bytes) -> bool:
+    """Cheap scan of worksheet XML for <f> elements (no openpyxl load).
+
+    A false positive only costs a recalculation; a false negative would
+    only mean read_workbook recalculates later, one file at a time.
+    """
+    pattern = re.compile(rb"<(?:\w+:)?f[\s>/]")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            for info in zf.infolist():
+                if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
+                    with zf.open(info) as fh:
+                        tail = b""
+                        while chunk := fh.read(1 << 20):
+                            if pattern.search(tail + chunk):
+                                return True
+                            tail = chunk[-16:]
+    except Exception:  # noqa: BLE001 - scanning is advisory
+        return True
+    return False
+
+
+def soffice_available() -> bool:
+    return not isinstance(_soffice.find_soffice(), Failure)
+
+
+def cache_size() -> int:
+    with _lock:
+        return len(_cache)
+
