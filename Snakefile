@@ -1,13 +1,23 @@
 # The white-collar laboratory. This file only loads and checks the config,
 # includes one rule file per stage and names the targets; see
 # docs/ARCHITECTURE.md for how rebuilds are decided.
+import os
+import sys
+
+# The library reads benchmark/ from the checkout that holds this Snakefile,
+# so a copy of the repository builds its own scenarios.
+os.environ.setdefault("WHITECOLLAR_ROOT", workflow.basedir)
+
 from whitecollar import config as wc_config
 
 
 configfile: "config.yaml"
 
 
-wc_config.check(config)
+try:
+    wc_config.check(config)
+except wc_config.ConfigError as error:
+    sys.exit(f"error: {error}")
 
 
 include: "rules/common.smk"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import atomic
+from . import atomic, paths
 from .hashing import listing_digest, tree_listing
 from .scenario import load_scenario
 
@@ -76,6 +76,7 @@ def generate(task_id: str, bundle_dir: Path, oracle_dir: Path, *, seed: int | No
     try:
         scenario.generator.generate(scenario.seed, stage_b, stage_o)
         atomic.write_json(stage_b / "task.json", scenario.task_metadata())
+        shutil.copyfile(paths.BENCHMARK / "completion.schema.json", stage_b / "completion.schema.json")
         shutil.copyfile(scenario.rubric_path(), stage_o / "rubric.yaml")
         _check_bundle(stage_b, stage_o)
         result = Generated(task_id, scenario.seed, scenario.generator_version, tree_listing(stage_b), tree_listing(stage_o))

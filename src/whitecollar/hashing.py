@@ -14,6 +14,9 @@ from pathlib import Path
 
 CHUNK = 1 << 20
 
+#: Snakemake writes this marker into every directory() output; it is not part of the tree.
+SNAKEMAKE_MARKER = ".snakemake_timestamp"
+
 
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -38,7 +41,8 @@ def tree_listing(root: str | os.PathLike) -> dict[str, str]:
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames.sort()
         base = Path(dirpath)
-        names = sorted(filenames) + sorted(d for d in dirnames if (base / d).is_symlink())
+        names = sorted(f for f in filenames if not (f == SNAKEMAKE_MARKER and base == root))
+        names += sorted(d for d in dirnames if (base / d).is_symlink())
         for name in names:
             p = base / name
             rel = p.relative_to(root).as_posix()

@@ -170,7 +170,6 @@ def test_render_pages_of_a_pdf(rendered_pdf, tmp_path):
 
 
 @needs_soffice
-@pytest.mark.slow
 def test_render_pages_of_a_docx_through_libreoffice(built, tmp_path):
     pages = render_pages(built, tmp_path, first=1, last=1, dpi=40)
     assert [p.name for p in pages] == ["report-1.png"]

@@ -175,3 +175,9 @@ def test_real_samples_read_fine(samples):
         assert reader(samples[ext]) is not None
         assert not isinstance(reader(samples[ext]), Failure), ext
     assert isinstance(samples["xlsx"], Path)
+
+
+def test_legacy_or_password_protected_office_file(tmp_path):
+    path = tmp_path / "protected.xlsx"
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504))
+    _expect_failure(read_workbook(path), "password", "legacy")

@@ -309,3 +309,24 @@ def test_soffice_env_override_must_be_executable(tmp_path, monkeypatch):
     found = soffice_mod.find_soffice()
     assert isinstance(found, Failure) and "make bootstrap" in found.reason
     assert os.environ["PATH"] == str(tmp_path)
+
+
+@needs_soffice
+def test_parallel_recalculations_use_separate_profiles(tmp_path, monkeypatch, fresh_recalc_cache):
+    import threading
+
+    paths = [_plain(tmp_path / f"p{n}" / "same.xlsx", n) for n in (11, 12)]
+    counter = PopenCounter(subprocess.Popen)
+    monkeypatch.setattr(soffice_mod.subprocess, "Popen", counter)
+    results: dict = {}
+    threads = [threading.Thread(target=lambda p=p: results.update(recalculate([p])))
+               for p in paths]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    profiles = {a for cmd in counter.commands for a in cmd if a.startswith("-env:UserInstallation=")}
+    assert len(counter.commands) == 2 and len(profiles) == 2
+    for n, p in zip((11, 12), paths):
+        assert isinstance(results[p], Path), results[p]
+        assert openpyxl.load_workbook(results[p], data_only=True).active["A2"].value == n * n

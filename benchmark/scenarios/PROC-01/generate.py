@@ -743,9 +743,9 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
     rng = random.Random(seed)
     d = _draw(rng)
     people = {
-        "manager": benchdata.person("BFI", "procurement manager"),
-        "analyst": benchdata.person("BFI", "procurement analyst"),
-        "buyer": benchdata.person("BFI", "buyer"),
+        "manager": benchdata.person("PRD", "procurement manager"),
+        "analyst": benchdata.person("PRD", "procurement analyst"),
+        "buyer": benchdata.person("PRD", "buyer"),
         "vp": benchdata.person("BFI", "vice-president of operations"),
     }
     bundle_dir, oracle_dir = Path(bundle_dir), Path(oracle_dir)

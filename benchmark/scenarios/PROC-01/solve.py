@@ -122,13 +122,15 @@ def _date(text: str) -> date | None:
     return None
 
 
-def read_quote(path: Path, parts: list[str]) -> Quote:
+def read_quote(path: Path, parts: list[str], vendors: list[str]) -> Quote:
     with pdfplumber.open(path) as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
         tables = [t for page in pdf.pages for t in page.extract_tables()]
         first = pdf.pages[0]
         lines = (first.extract_text() or "").splitlines()
-    supplier = lines[0].strip() if lines else path.stem
+    head = lines[0] if lines else ""
+    # the letterhead line also carries the document title; the vendor master has the legal name
+    supplier = next((v for v in vendors if v.casefold() in head.casefold()), head.strip() or path.stem)
     prices: dict[str, float | None] = {}
     printed: dict[str, float | None] = {}
     printed_total = None
@@ -142,8 +144,10 @@ def read_quote(path: Path, parts: list[str]) -> Quote:
                 except ValueError:
                     prices[cells[1]] = None
                     printed[cells[1]] = None
-            if len(cells) == 2 and re.match(r"(?i)total", cells[0]):
-                printed_total = num(cells[1])
+    for line in text.splitlines():
+        m = re.match(r"(?i)\s*total\b.*?([\d][\d\s\u00a0,.]*\d)\s*\$?\s*$", line)
+        if m:
+            printed_total = num(m.group(1))
     terms = text.replace("\n", " ")
     currency = "USD" if re.search(r"U\.S\. dollars|USD", terms) else "CAD"
     inc = re.search(r"\b(DAP|FCA|EXW|FOB|CPT|DDP)\b\s+([^()]+?)\s*\(Incoterms", terms)
@@ -241,7 +245,7 @@ def analyse(ws: Path, miss: frozenset[str] = frozenset(), *, denominator_all: bo
             no_freight: bool = False) -> Analysis:
     rfq = read_rfq(ws)
     vm = read_vendor_master(ws)
-    quotes = [read_quote(p, rfq.parts) for p in sorted((ws / "inputs" / "quotations").glob("*.pdf"))]
+    quotes = [read_quote(p, rfq.parts, sorted(vm)) for p in sorted((ws / "inputs" / "quotations").glob("*.pdf"))]
     rows = []
     for q in quotes:
         v = vm.get(q.supplier, {})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Sequence
 
-from .text import Term, split_sentences, term_pattern
+from .text import Term, as_text, split_sentences, term_pattern
 
 # --------------------------------------------------------------------------
 # Token grammar
@@ -265,7 +265,8 @@ def find_numbers(text: Any) -> list[NumberMatch]:
     Parentheses make a figure negative only where it stands alone like a
     table cell; in prose "(CAD 1,234)" is an aside, not a loss.
     """
-    if not isinstance(text, str) or not text:
+    text = as_text(text)
+    if not text:
         return []
     masks = _Masks(text)
     out = []
@@ -355,7 +356,8 @@ def numbers_near(
     figure to its keyword ("landed cost ... 1,234") closes that escape.
     Offsets are relative to the whole text.
     """
-    if not isinstance(text, str) or not text:
+    text = as_text(text)
+    if not text:
         return []
     kws = [keywords] if isinstance(keywords, (str, re.Pattern)) else list(keywords)
     pats = [term_pattern(k) for k in kws if k]

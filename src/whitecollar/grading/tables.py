@@ -17,6 +17,7 @@ import datetime as _dt
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..office.model import Document, Sheet, Table, Workbook
@@ -33,15 +34,13 @@ Pos = tuple[int, int]
 @dataclass
 class _Grid:
     name: str
-    values: dict[Pos, Any]  # non-empty cells only, 1-based (row, col)
+    values: dict[Pos, Any]  # non-empty cells only, 1-based (row, col); never mutated
+    max_row: int = field(init=False)
+    max_col: int = field(init=False)
 
-    @property
-    def max_row(self) -> int:
-        return max((r for r, _ in self.values), default=0)
-
-    @property
-    def max_col(self) -> int:
-        return max((c for _, c in self.values), default=0)
+    def __post_init__(self) -> None:
+        self.max_row = max((r for r, _ in self.values), default=0)
+        self.max_col = max((c for _, c in self.values), default=0)
 
     def get(self, r: int, c: int) -> Any:
         return self.values.get((r, c))
@@ -113,6 +112,7 @@ def _squash(s: str) -> str:
     return re.sub(r"[\s\-_]+", "", s)
 
 
+@lru_cache(maxsize=65536)
 def _label_key(text: str) -> str:
     t = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", text)  # units: "Landed cost (CAD)"
     return heading_key(t).strip("*: ")
@@ -120,8 +120,13 @@ def _label_key(text: str) -> str:
 
 def _quality(text: str, terms: Sequence[Term]) -> int:
     """2 for an exact label, 1 when a term appears in it, 0 otherwise."""
-    if not text:
+    if not text or len(text) > 2000:
         return 0
+    return _quality_cached(text, tuple(terms))
+
+
+@lru_cache(maxsize=65536)
+def _quality_cached(text: str, terms: tuple[Term, ...]) -> int:
     best = 0
     key = _squash(_label_key(text))
     for t in terms:

@@ -142,12 +142,31 @@ def _as_terms(terms: Term | Iterable[Term] | None) -> list[Term]:
     return [t for t in terms if isinstance(t, re.Pattern) or (t is not None and str(t).strip())]
 
 
-def _text(x: Any) -> str:
+def as_text(x: Any) -> str:
+    """The searchable text of whatever an evaluator holds.
+
+    A str as is; a Document/PdfText/Sentence by its `.text`; a list of
+    strings (e.g. Completion.issues) one item per line; a Failure or None
+    as "" (so a missing deliverable is simply silent, never the repr of an
+    object that happens to contain the searched words).
+    """
     if x is None:
         return ""
-    if isinstance(x, Sentence):
-        return x.text
-    return x if isinstance(x, str) else str(x)
+    if isinstance(x, str):
+        return x
+    inner = getattr(x, "text", None)
+    if isinstance(inner, str):
+        return inner
+    if isinstance(x, (list, tuple)):
+        return "\n".join(as_text(i) for i in x if as_text(i))
+    if isinstance(x, (bytes, bytearray)):
+        return bytes(x).decode("utf-8", errors="replace")
+    if isinstance(x, (int, float)) and not isinstance(x, bool):
+        return str(x)
+    return ""
+
+
+_text = as_text
 
 
 def contains_term(text: Any, term: Term) -> bool:
@@ -322,16 +341,20 @@ def split_sentences(text: Any) -> list[Sentence]:
     paragraphs and list items carry no final punctuation.
     """
     t = _text(text)
+    return list(_split_cached(t)) if t else []
+
+
+@lru_cache(maxsize=64)
+def _split_cached(t: str) -> tuple[Sentence, ...]:
+    """Cached because every criterion of an evaluator re-reads the same deliverable."""
     out: list[Sentence] = []
-    if not t:
-        return out
     for start, end, para, standalone in _blocks(t):
         if standalone:
             s, e = _heading_span(t, start, end)
             _emit(t, s, e, para, out)
         else:
             _split_block(t, start, end, para, out)
-    return out
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------
@@ -535,10 +558,26 @@ def _candidate_patterns(candidates: Sequence[str] | Mapping[str, Sequence[str]])
     return out
 
 
+_COORDINATION = re.compile(r"(?<!\w)(?:and|or|then)(?!\w)", re.IGNORECASE)
+
+
+def _segment(text: str, cs: int, ce: int, pos: int) -> tuple[int, int]:
+    """The part of a clause around pos between coordinations ("keep X in reserve | and award Y")."""
+    lo, hi = cs, ce
+    for m in _COORDINATION.finditer(text, cs, ce):
+        if m.end() <= pos:
+            lo = m.start()
+        elif m.start() > pos:
+            hi = m.start()
+            break
+    return lo, hi
+
+
 def _mention_excluded(text: str, spans: list[tuple[int, int]], verb_clause: int, m: tuple[int, int]) -> bool:
     idx = next((i for i, (s, e) in enumerate(spans) if s <= m[0] < e), len(spans) - 1)
     cs, ce = spans[idx]
-    if _FALLBACK_CUE.search(text, cs, ce) or _DISOWNED.search(text, cs, ce):
+    ss, se = _segment(text, cs, ce, m[0])
+    if _FALLBACK_CUE.search(text, ss, se) or _DISOWNED.search(text, ss, se):
         return True
     for s, e in spans[verb_clause + 1 : idx]:
         if _CONDITIONAL_NEG.search(text[s:e]) or _FALLBACK_CUE.search(text, s, e):
@@ -616,9 +655,10 @@ def recommended_party(
 # Sections
 # --------------------------------------------------------------------------
 
+_ROMAN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})"  # i..xxxix: "Mix" or "Did" are words, not numbers
 _NUMBERING = re.compile(
     r"^\s*(?:(?:section|part|chapter|article|appendix|annex|schedule)\s+)?"
-    r"(?:(?:\d+(?:\.\d+)*|[ivxlcdm]+|[a-z])(?:[.):]|\s+[-\u2013\u2014:])|\d+(?:\.\d+)*(?=\s))\s*",
+    rf"(?:(?:\d+(?:\.\d+)*|{_ROMAN}|[a-z])(?:[.):](?!\d)|\s+[-\u2013\u2014:])|(?:\d+(?:\.\d+)*|{_ROMAN})(?=\s))\s*",
     re.IGNORECASE,
 )
 _SETEXT = re.compile(r"^\s*(={3,}|-{3,})\s*$")
@@ -680,7 +720,7 @@ def _markdown_items(text: str) -> list[tuple[str, int | None, str]]:
 
 
 _PSEUDO_NUMBERED = re.compile(
-    r"^\s*(?:(?:section|part|chapter)\s+\w+|\d+(?:\.\d+)*[.)]?|[ivxlcdm]+[.)])\s+\S", re.IGNORECASE
+    rf"^\s*(?:(?:section|part|chapter)\s+\w+|\d+(?:\.\d+)*[.)]?|{_ROMAN}[.)])\s+\S", re.IGNORECASE
 )
 
 
@@ -707,8 +747,13 @@ def _sections_of(doc: Any) -> list[_Section]:
     return _nest(items)
 
 
+def _singular(key: str) -> str:
+    return re.sub(r"(?<=[a-z]{3})(?<!s)s\b", "", key)
+
+
 def _heading_quality(title: str, name: str) -> int:
-    key, want = heading_key(title), heading_key(name)
+    """2 when the heading is the name (numbering, plural, hyphens aside), 1 when it contains it."""
+    key, want = _singular(heading_key(title)), _singular(heading_key(name))
     if not key or not want:
         return 0
     if key == want or re.sub(r"[\s-]", "", key) == re.sub(r"[\s-]", "", want):

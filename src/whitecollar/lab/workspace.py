@@ -67,6 +67,7 @@ def compose(
     stage = atomic.staging_dir(workspace_dir)
     try:
         shutil.copyfile(bundle_dir / "BRIEF.md", stage / "BRIEF.md")
+        shutil.copyfile(bundle_dir / "completion.schema.json", stage / "completion.schema.json")
         shutil.copytree(bundle_dir / "inputs", stage / "inputs", symlinks=True)
         atomic.write_json(stage / "task.json", strip_task(task))
         if portal and (bundle_dir / "portal" / "portal.json").exists():

@@ -34,7 +34,7 @@ from whitecollar.office.pdf import build_pdf, make_canvas, page_number_footer, p
 from whitecollar.office.pdf_reader import read_pdf
 from whitecollar.office.png import save_figure_png, save_png
 from whitecollar.office.preview import render_pages
-from whitecollar.office.recalc import prefetch, recalculate
+from whitecollar.office.recalc import prefetch, recalculate, soffice_available
 from whitecollar.office.text_reader import read_json, read_text
 from whitecollar.office.xlsx import save_workbook
 from whitecollar.office.xlsx_reader import read_workbook
@@ -46,5 +46,5 @@ __all__ = [
     "build_pdf", "canonical_zip", "check_regular_file", "make_canvas", "new_document",
     "page_number_footer", "paragraph_styles", "prefetch", "read_csv", "read_docx", "read_json",
     "read_pdf", "read_text", "read_workbook", "recalculate", "render_pages", "save_document",
-    "save_figure_png", "save_png", "save_workbook", "write_csv", "write_eml", "write_ics",
+    "save_figure_png", "save_png", "save_workbook", "soffice_available", "write_csv", "write_eml", "write_ics",
 ]

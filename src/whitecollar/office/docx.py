@@ -33,7 +33,9 @@ HEADING_COLOR = RGBColor(0x1F, 0x38, 0x64)
 HEADER_FILL = "D9E2F3"
 _GREY = RGBColor(0x59, 0x59, 0x59)
 # (size in pt, space before, space after) for Title and Heading 1..4
-_HEADING_SIZES = {"Title": (22, 0, 10), 1: (15, 14, 6), 2: (12.5, 10, 4), 3: (11, 8, 3), 4: (10.5, 6, 2)}
+_HEADING_SIZES = {
+    "Title": (22, 0, 10), 1: (15, 14, 6), 2: (12.5, 10, 4), 3: (11, 8, 3), 4: (10.5, 6, 2),
+}
 
 
 def document_bytes(doc: docx.document.Document, *, title: str = "", author: str = "") -> bytes:

@@ -61,7 +61,8 @@ def message_bytes(
     for filename, data, mime in attachments:
         maintype, _, subtype = mime.partition("/")
         if not subtype:
-            raise ValueError(f"attachment {filename!r}: MIME type must be type/subtype, got {mime!r}")
+            raise ValueError(
+                f"attachment {filename!r}: MIME type must be type/subtype, got {mime!r}")
         msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
     if msg.is_multipart():
         for part in msg.iter_parts():

@@ -17,7 +17,9 @@ from whitecollar.office.model import Failure
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 
-def check_regular_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> Failure | None:
+def check_regular_file(
+    path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Failure | None:
     """None if `path` is a non-empty regular file of at most max_bytes."""
     p = str(path)
     try:

@@ -110,7 +110,8 @@ def _dt_property(name: str, value: date | datetime, tzid: str | None) -> tuple[s
             return f"{name}:{stamp}Z", None
         key = getattr(value.tzinfo, "key", None)
         if key is None:
-            raise ValueError(f"{name}: tzinfo {value.tzinfo!r} has no IANA key; use ZoneInfo or UTC")
+            raise ValueError(
+                f"{name}: tzinfo {value.tzinfo!r} has no IANA key; use ZoneInfo or UTC")
         tzid = key
     if tzid:
         if tzid not in _TZ_RULES:

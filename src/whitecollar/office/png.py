@@ -78,7 +78,8 @@ def png_bytes(image: Image.Image, *, compress_level: int = 0) -> bytes:
     stride = width * channels
     raw = b"".join(b"\x00" + pixels[y * stride:(y + 1) * stride] for y in range(height))
     ihdr = struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)
-    return _SIGNATURE + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", _stored_zlib(raw)) + _chunk(b"IEND", b"")
+    return (_SIGNATURE + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", _stored_zlib(raw))
+            + _chunk(b"IEND", b""))
 
 
 def save_png(image: Image.Image, path: str | os.PathLike, *, compress_level: int = 0) -> Path:

@@ -89,11 +89,13 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
                 shutil.move(str(produced), final)
                 results[sha] = final
             elif run.timed_out:
-                results[sha] = Failure(sha, f"LibreOffice recalculation timed out after {timeout_s:g} s")
+                results[sha] = Failure(
+                    sha, f"LibreOffice recalculation timed out after {timeout_s:g} s")
             else:
                 detail = (run.stderr.strip() or run.stdout.strip()).splitlines()[-1:] or [""]
                 results[sha] = Failure(
-                    sha, f"LibreOffice produced no recalculated file (exit {run.returncode}) {detail[0]}".strip())
+                    sha, f"LibreOffice produced no recalculated file (exit {run.returncode}) "
+                         f"{detail[0]}".strip())
     return results, True
 
 

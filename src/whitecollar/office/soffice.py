@@ -19,16 +19,23 @@ from pathlib import Path
 
 from whitecollar.office.model import Failure
 
-REGISTRY = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>1</value></prop></item>
-<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
-<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
-<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="FirstRun" oor:op="fuse"><value>false</value></prop></item>
-</oor:items>
-"""
+_SETTINGS = (
+    ("/org.openoffice.Office.Calc/Formula/Load", "OOXMLRecalcMode", "0"),  # 0 = always
+    ("/org.openoffice.Office.Calc/Formula/Load", "ODFRecalcMode", "0"),
+    ("/org.openoffice.Office.Calc/Content/Update", "Link", "1"),  # 1 = never
+    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "3"),
+    ("/org.openoffice.Office.Common/Security/Scripting", "DisableMacrosExecution", "true"),
+    ("/org.openoffice.Office.Common/Misc", "FirstRun", "false"),
+)
+REGISTRY = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<oor:items xmlns:oor="http://openoffice.org/2001/registry"'
+    ' xmlns:xs="http://www.w3.org/2001/XMLSchema"'
+    ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
+    + "".join(f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse">'
+              f"<value>{value}</value></prop></item>\n" for path, name, value in _SETTINGS)
+    + "</oor:items>\n"
+)
 # Link=1: never update external links (a delivered workbook must not make
 # LibreOffice read other files); macros are disabled for the same reason.
 

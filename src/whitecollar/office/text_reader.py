@@ -26,7 +26,8 @@ def decode_text(data: bytes, path: str) -> str | Failure:
             try:
                 text = data[len(bom):].decode(encoding)
             except UnicodeDecodeError as exc:
-                return Failure(path, f"invalid {encoding} after its byte-order mark ({exc.reason} at byte {exc.start})")
+                return Failure(path, f"invalid {encoding} after its byte-order mark "
+                                     f"({exc.reason} at byte {exc.start})")
             break
     if text is None:
         if data.startswith(b"PK\x03\x04"):
@@ -67,7 +68,8 @@ def read_json(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> An
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        return Failure(str(path), f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        return Failure(str(path),
+                       f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
     except RecursionError:
         return Failure(str(path), "invalid JSON: nested too deeply")
     except Exception as exc:  # noqa: BLE001 - a reader never raises

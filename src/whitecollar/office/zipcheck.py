@@ -38,6 +38,9 @@ def open_ooxml(data: bytes, path: str, *, required: str, kind: str) -> zipfile.Z
     if not data.startswith(b"PK"):
         if data.startswith(b"%PDF"):
             return Failure(path, f"not {kind}: it is a PDF file")
+        if data.startswith(b"\xd0\xcf\x11\xe0"):
+            return Failure(path, f"not {kind}: an OLE compound file (legacy .xls/.doc, "
+                                 "or an Office file protected by a password)")
         if looks_like_text(data):
             return Failure(path, f"not {kind} (text file?)")
         return Failure(path, f"not {kind}: not a zip archive (binary data)")
@@ -53,7 +56,8 @@ def open_ooxml(data: bytes, path: str, *, required: str, kind: str) -> zipfile.Z
         return Failure(path, f"not {kind}: zip without {required} (looks like {_what_else(names)})")
     expanded = sum(i.file_size for i in infos)
     if expanded > MAX_EXPANDED_BYTES:
-        return Failure(path, f"zip expands to {expanded} bytes (limit {MAX_EXPANDED_BYTES}); refused")
+        return Failure(path, f"zip expands to {expanded} bytes "
+                             f"(limit {MAX_EXPANDED_BYTES}); refused")
     try:
         bad = zf.testzip()
     except Exception as exc:  # noqa: BLE001

@@ -1,0 +1,56 @@
+import json
+
+import pytest
+
+from whitecollar import atomic
+from whitecollar.freeze import FreezeError, build_manifest, verify
+from whitecollar.hashing import listing_digest, tree_listing
+
+
+def _digest(tid, bundle, oracle):
+    b, o = tree_listing(bundle), tree_listing(oracle)
+    return {"task_id": tid, "seed": 1, "generator_version": "1.0", "bundle": b, "oracle": o,
+            "bundle_sha256": listing_digest(b), "oracle_sha256": listing_digest(o)}
+
+
+def _validation(tid, verdict="valid"):
+    return {"task_id": tid, "evaluator_version": "1.1", "verdict": verdict,
+            "variants": [{"variant": "reference", "receipt_sha256": "ab" * 32}]}
+
+
+@pytest.fixture
+def trees(tmp_path):
+    for half in ("bundles", "oracles"):
+        d = tmp_path / half / "X-01"
+        d.mkdir(parents=True)
+        (d / "f.txt").write_text(half)
+    return tmp_path
+
+
+def test_manifest_records_versions_hashes_and_receipts(trees):
+    m = build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")], [_validation("X-01")])
+    entry = m["scenarios"]["X-01"]
+    assert entry["evaluator_version"] == "1.1" and entry["seed"] == 1
+    assert entry["validation"]["receipts"] == {"reference": "ab" * 32}
+
+
+def test_freeze_refuses_an_invalid_battery(trees):
+    with pytest.raises(FreezeError, match="X-01"):
+        build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")],
+                       [_validation("X-01", "invalid")])
+    with pytest.raises(FreezeError, match="no validation"):
+        build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")], [])
+
+
+def test_verify_detects_changed_missing_and_extra_files(trees):
+    m = build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")], [_validation("X-01")])
+    path = trees / "manifest.json"
+    atomic.write_json(path, m)
+    assert verify(path, trees / "bundles", trees / "oracles") == []
+    (trees / "bundles" / "X-01" / "f.txt").write_text("changed")
+    (trees / "oracles" / "X-01" / "extra.txt").write_text("x")
+    problems = verify(path, trees / "bundles", trees / "oracles")
+    assert any("f.txt differs" in p for p in problems)
+    assert any("unexpected extra.txt" in p for p in problems)
+    (trees / "bundles" / "X-01" / "f.txt").unlink()
+    assert any("lacks f.txt" in p for p in verify(path, trees / "bundles"))

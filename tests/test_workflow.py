@@ -1,0 +1,134 @@
+"""The freeze workflow end to end, in a scratch copy of the repository.
+
+One full `snakemake freeze` is built, then every rebuild rule of
+docs/ARCHITECTURE.md is checked by counting the jobs a dry run plans.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info")
+
+pytestmark = pytest.mark.slow
+
+
+def _env(root: Path) -> dict[str, str]:
+    return dict(os.environ, WHITECOLLAR_ROOT=str(root), PYTHONPATH=str(root / "src"))
+
+
+def snakemake(root: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=_env(root),
+                          capture_output=True, text=True)
+
+
+def planned(root: Path, target: str = "freeze") -> dict[str, int]:
+    """Jobs a dry run plans, by rule (empty when nothing is to be done)."""
+    proc = snakemake(root, "-n", target)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout + proc.stderr
+    if "Nothing to be done" in out:
+        return {}
+    table = out.split("Job stats:", 1)[1]
+    jobs = {}
+    for line in table.splitlines()[3:]:
+        m = re.match(r"^(\S+)\s+(\d+)$", line.strip())
+        if not m or m.group(1) == "total":
+            if jobs:
+                break
+            continue
+        jobs[m.group(1)] = int(m.group(2))
+    return jobs
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("repo") / "lab"
+    shutil.copytree(ROOT, root, ignore=IGNORE)
+    proc = snakemake(root, "--cores", "2", "freeze")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return root
+
+
+def _edit_yaml(path: Path, key: str, value) -> str:
+    original = path.read_text()
+    data = yaml.safe_load(original)
+    assert key in data
+    path.write_text(re.sub(rf"(?m)^{key}:.*$", f"{key}: {value}", original))
+    return original
+
+
+def test_full_build_reproduces_the_committed_manifest(repo):
+    built = (repo / "results" / "freeze" / "manifest.json").read_bytes()
+    assert built == (ROOT / "benchmark" / "manifest.json").read_bytes()
+
+
+def test_verify_freeze_accepts_the_regenerated_trees(repo):
+    proc = subprocess.run(
+        [sys.executable, "-m", "whitecollar", "verify-freeze", str(ROOT / "benchmark" / "manifest.json"),
+         "--bundles", str(repo / "results" / "bundles"), "--oracles", str(repo / "results" / "restricted" / "oracles")],
+        capture_output=True, text=True, env=_env(repo),
+    )
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_nothing_planned_after_a_full_build(repo):
+    assert planned(repo) == {}
+
+
+def test_touching_the_benchmark_plans_nothing(repo):
+    for p in (repo / "benchmark").rglob("*"):
+        if p.is_file():
+            os.utime(p)
+    assert planned(repo) == {}
+
+
+def test_seed_change_plans_that_scenario_and_the_manifest_only(repo):
+    path = repo / "benchmark" / "scenarios" / "PROC-01" / "scenario.yaml"
+    original = _edit_yaml(path, "seed", 12345)
+    try:
+        assert planned(repo) == {"generate": 1, "validate": 1, "freeze": 1}
+    finally:
+        path.write_text(original)
+    assert planned(repo) == {}
+
+
+def test_evaluator_version_bump_revalidates_without_regenerating(repo):
+    path = repo / "benchmark" / "scenarios" / "PROC-01" / "scenario.yaml"
+    original = _edit_yaml(path, "evaluator_version", '"9.9"')
+    try:
+        assert planned(repo) == {"validate": 1, "freeze": 1}
+    finally:
+        path.write_text(original)
+
+
+def test_evaluator_code_change_revalidates_without_regenerating(repo):
+    path = repo / "benchmark" / "scenarios" / "PROC-01" / "evaluate.py"
+    original = path.read_text()
+    path.write_text(original + "\n# a reviewed change\n")
+    try:
+        assert planned(repo) == {"validate": 1, "freeze": 1}
+    finally:
+        path.write_text(original)
+
+
+def test_a_scenario_added_to_config_plans_its_own_chain(repo):
+    clone = repo / "benchmark" / "scenarios" / "PROC-02"
+    shutil.copytree(repo / "benchmark" / "scenarios" / "PROC-01", clone)
+    (clone / "scenario.yaml").write_text((clone / "scenario.yaml").read_text().replace("id: PROC-01", "id: PROC-02"))
+    config = repo / "config.yaml"
+    original = config.read_text()
+    config.write_text(original.replace("  PROC-01: {}", "  PROC-01: {}\n  PROC-02: {}"))
+    try:
+        assert planned(repo) == {"generate": 1, "validate": 1, "freeze": 1}
+    finally:
+        config.write_text(original)
+        shutil.rmtree(clone)
