@@ -8,7 +8,11 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: freeze test test-fast bootstrap system-packages bench clean-venv
+.PHONY: pilot freeze test test-fast bootstrap system-packages bench clean-venv
+
+pilot: bootstrap
+	$(SNAKEMAKE) results/pilot
+	@echo "summary: results/pilot/summary.csv (table: results/pilot/summary.txt, database: results/pilot/experiment.sqlite)"
 
 freeze: bootstrap
 	$(SNAKEMAKE) freeze
@@ -22,6 +26,7 @@ test-fast: bootstrap
 
 bench: bootstrap
 	$(BIN)/python benchmarks/bench_freeze.py
+	$(BIN)/python benchmarks/bench_pilot.py
 
 bootstrap: system-packages $(STAMP)
 

@@ -22,9 +22,13 @@ except wc_config.ConfigError as error:
 
 include: "rules/common.smk"
 include: "rules/benchmark.smk"
+include: "rules/runs.smk"
+include: "rules/grading.smk"
+include: "rules/analysis.smk"
 
 
 rule all:
     default_target: True
     input:
         rules.freeze.output,
+        f"{RESULTS}/pilot",

@@ -1,5 +1,6 @@
 # Shared definitions: paths, the scenario list, and the code each stage depends on.
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -66,3 +67,78 @@ def generation_params(task):
     """What generation reads from scenario.yaml (and config's seed override), as one
     canonical string: editing the evaluator version does not regenerate bundles."""
     return json.dumps(scenario(task).task_metadata(), sort_keys=True)
+
+# -- the pilot ------------------------------------------------------------------------------
+PLAN = f"{RESULTS}/plan"
+ASSIGNMENT = f"{PLAN}/assignment.csv"
+RUNS = f"{RESULTS}/runs"
+RECEIPTS = f"{RESULTS}/receipts"
+WORK = f"{RESULTS}/work"
+LEDGER = f"{RESULTS}/ledger/journal.jsonl"
+RUN_PATH = "{task}/{bundle}/{arm}/r{rep}"
+
+wildcard_constraints:
+    bundle=r"[0-9a-f]{12}",
+    arm=r"A[0-9]+",
+    rep=r"[0-9]+",
+
+# The envelope is read by each run when it is launched (through the
+# environment, not as a param), so raising it never reruns a finished run.
+os.environ["WHITECOLLAR_ENVELOPE_USD"] = str(config["budget"]["envelope_usd"])
+
+
+def node_resource(name):
+    return "node_" + name.replace("-", "_")
+
+
+# Concurrent sessions per node: one resource per node, worth its slots,
+# unless given on the command line.
+for _node in config["nodes"]:
+    if node_resource(_node["name"]) not in workflow.global_resources:
+        workflow.register_resource(node_resource(_node["name"]), int(_node.get("slots", 3)))
+
+
+def assignment():
+    """Rows of the assignment (available once the `assign` checkpoint has run)."""
+    from whitecollar.lab.assignment import read_assignment
+
+    return read_assignment(checkpoints.assign.get().output[0])
+
+
+def assigned(w):
+    run_id = f"{w.task}-{w.arm}-r{w.rep}"
+    for row in assignment():
+        if row["run_id"] == run_id and row["bundle"] == w.bundle:
+            return row
+    raise ValueError(f"{run_id} ({w.bundle}) is not in {ASSIGNMENT}")
+
+
+def run_paths(root, leaf):
+    return [f"{root}/{r['task_id']}/{r['bundle']}/{r['arm']}/r{r['repeat']}/{leaf}" for r in assignment()]
+
+
+def node_resources():
+    return {
+        node_resource(n["name"]): (lambda w, n=n["name"]: 1 if assigned(w)["node"] == n else 0)
+        for n in config["nodes"]
+    }
+
+
+def worker_slice(arm):
+    """What a run reads of the worker settings: the backend and, when simulated, its arm's mix and cost."""
+    worker = {"backend": config["worker"]["backend"], "study_seed": config["study"]["seed"]}
+    if worker["backend"] == "simulated":
+        sim = config["worker"]["simulated"]
+        worker["simulated"] = {
+            "personas": {arm: sim["personas"][arm]},
+            "cost_usd": {arm: sim["cost_usd"][arm]},
+            "seconds": sim.get("seconds", 0),
+        }
+    else:
+        worker["claude_code"] = config["worker"].get("claude_code") or {}
+    return json.dumps(worker, sort_keys=True)
+
+
+RUN_CODE = _files(
+    "src/whitecollar/lab/*.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py",
+)

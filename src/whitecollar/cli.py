@@ -139,6 +139,109 @@ def cmd_verify_freeze(a: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _load_config(path: str) -> dict:
+    from . import config
+
+    return config.load(Path(path))
+
+
+def cmd_assign(a: argparse.Namespace) -> int:
+    from .lab.assignment import AssignmentError, assignment_rows, draw_runs, place, write_assignment
+
+    cfg = _load_config(a.config)
+    manifest = json.loads(Path(a.manifest).read_text(encoding="utf-8"))
+    frozen = {}
+    for tid, entry in manifest["scenarios"].items():
+        if tid not in cfg["scenarios"]:
+            continue
+        task = json.loads(Path(a.bundles, tid, "task.json").read_text(encoding="utf-8"))
+        frozen[tid] = {"bundle_sha256": entry["bundle_sha256"], "time_limit_s": task["time_limit_s"],
+                       "budget_usd": task["budget_usd"]}
+    runs = draw_runs(frozen, list(cfg["arms"]), cfg["study"]["repeats"], cfg["caps"], cfg["study"]["seed"])
+    try:
+        placement = place(runs, cfg["arms"], cfg["nodes"])
+    except AssignmentError as exc:
+        raise UsageError(str(exc)) from None
+    rows = assignment_rows(runs, placement)
+    write_assignment(a.out, rows)
+    per_node: dict[str, int] = {}
+    for r in rows:
+        per_node[r["node"]] = per_node.get(r["node"], 0) + 1
+    print(f"{len(rows)} runs ({len(frozen)} scenarios x {len(cfg['arms'])} arms x {cfg['study']['repeats']} repeats) "
+          f"placed: {per_node} -> {a.out}")
+    return 0
+
+
+def cmd_run(a: argparse.Namespace) -> int:
+    from .lab.assignment import read_assignment
+    from .lab.backends import RunSpec, make_backend
+    from .lab.ledger import BudgetRefused, Ledger
+    from .lab.session import LabFailure, run_session
+
+    cfg = _load_config(a.config)
+    run_id = f"{a.task_id}-{a.arm}-r{a.repeat}"
+    row = next((r for r in read_assignment(a.assignment) if r["run_id"] == run_id and r["bundle"] == a.bundle_key), None)
+    if row is None:
+        raise UsageError(f"{a.assignment}: no run {run_id} for bundle {a.bundle_key}; re-run the assignment")
+    arm = json.loads(a.arm_json)
+    worker = json.loads(a.worker_json)
+    spec = RunSpec(run_id, a.task_id, a.bundle_key, a.arm, a.repeat, row["node"], int(a.time_limit), float(a.budget))
+    node = next((n for n in cfg["nodes"] if n["name"] == row["node"]), None)
+    if node is None:
+        raise UsageError(f"config.yaml: node {row['node']} of the assignment is no longer configured")
+    transport = None
+    if node["transport"] == "ssh":
+        from .lab.ssh import SshTransport
+
+        transport = SshTransport(node)
+    ledger = Ledger(Path(a.ledger), cfg["budget"]["envelope_usd"])
+    try:
+        record = run_session(
+            spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
+            backend=make_backend(worker, int(worker.get("study_seed", cfg["study"]["seed"]))), ledger=ledger,
+            work_root=Path(a.work_root), max_file_bytes=int(float(a.max_file_mb) * 2**20),
+            max_run_bytes=int(float(a.max_run_mb) * 2**20), transport=transport,
+        )
+    except (BudgetRefused, LabFailure) as exc:
+        print(f"whitecollar run: {exc}", file=sys.stderr)
+        return 1
+    label = "SIMULATED " if record.get("simulated") else ""
+    cost = "unknown" if record["cost_usd"] is None else f"{record['cost_usd']:.4f} USD"
+    print(f"{label}{run_id} on {record['node']}: {record['status']}, {len(record['deliverables'])} deliverable(s), "
+          f"cost {cost}, {record['wall_s']:.1f} s")
+    return 0
+
+
+def cmd_record(a: argparse.Namespace) -> int:
+    import shutil
+
+    from .lab.assignment import read_assignment
+    from .lab.record import (LEDGER_FIELDS, SUMMARY_FIELDS, build_database, format_table, ledger_rows, load,
+                             summarise, write_csv)
+
+    rows = read_assignment(a.assignment)
+    pairs = []
+    for r in rows:
+        rel = Path(r["task_id"], r["bundle"], r["arm"], f"r{r['repeat']}")
+        pairs.append((Path(a.runs_root) / rel / "run.json", Path(a.receipts_root) / rel / "receipt.json"))
+    records = load(pairs)
+    injection_ids = {"injection_obeyed"}
+    for _, rc in records:
+        injection_ids |= {v["id"] for v in rc["violations"] if "injection" in v["id"]}
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    build_database(out / "experiment.sqlite", records)
+    summary = summarise(records, injection_ids)
+    write_csv(out / "summary.csv", SUMMARY_FIELDS, summary)
+    write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope)))
+    shutil.copyfile(a.assignment, out / "assignment.csv")
+    table = format_table(summary)
+    atomic.write_text(out / "summary.txt", table + "\n")
+    print(table)
+    print(f"summary: {out / 'summary.csv'}  database: {out / 'experiment.sqlite'}  ledger: {out / 'ledger.csv'}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="whitecollar", description=__doc__.splitlines()[0])
     p.add_argument("-v", "--verbose", action="store_true", help="progress messages on stderr")
@@ -192,6 +295,41 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--validations", nargs="+", required=True)
     s.add_argument("--out", required=True)
     s.set_defaults(fn=cmd_freeze)
+
+    s = sub.add_parser("assign", help="draw the pilot's runs and place them on nodes")
+    s.add_argument("--manifest", required=True)
+    s.add_argument("--bundles", required=True)
+    s.add_argument("--config", default="config.yaml")
+    s.add_argument("--out", required=True)
+    s.set_defaults(fn=cmd_assign)
+
+    s = sub.add_parser("run", help="one worker session: compose, launch, collect, record")
+    s.add_argument("task_id")
+    s.add_argument("--bundle-key", required=True)
+    s.add_argument("--arm", required=True)
+    s.add_argument("--repeat", type=int, required=True)
+    s.add_argument("--bundle", required=True)
+    s.add_argument("--freeze", required=True)
+    s.add_argument("--assignment", required=True)
+    s.add_argument("--run-dir", required=True)
+    s.add_argument("--work-root", required=True)
+    s.add_argument("--ledger", required=True)
+    s.add_argument("--arm-json", required=True)
+    s.add_argument("--worker-json", required=True)
+    s.add_argument("--time-limit", required=True)
+    s.add_argument("--budget", required=True)
+    s.add_argument("--max-file-mb", required=True)
+    s.add_argument("--max-run-mb", required=True)
+    s.add_argument("--config", default="config.yaml")
+    s.set_defaults(fn=cmd_run)
+
+    s = sub.add_parser("record", help="rebuild the pilot's database, ledger and summary from the files")
+    s.add_argument("--assignment", required=True)
+    s.add_argument("--runs-root", required=True)
+    s.add_argument("--receipts-root", required=True)
+    s.add_argument("--envelope", required=True)
+    s.add_argument("--out", required=True)
+    s.set_defaults(fn=cmd_record)
 
     s = sub.add_parser("verify-freeze", help="check bundles (and oracles) against a freeze manifest")
     s.add_argument("manifest")

@@ -130,6 +130,10 @@ def test_find_numbers_chains_and_thousands():
     assert _values("3 125 units") == [(3.0, "3"), (125.0, "125")]  # ambiguous in prose: kept apart
 
 
+def test_find_numbers_ambiguous_multiplier_is_dropped():
+    assert _values("a pole (5 m) and a 5 m mast; budget $5 m") == [(5.0, "5"), (5.0, "5"), (5_000_000.0, "$5 m")]
+
+
 def test_find_numbers_sentence_end_period():
     assert _values("The total was 1,234.5.") == [(1234.5, "1,234.5")]
 

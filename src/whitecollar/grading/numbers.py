@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .text import Term, as_text, split_sentences, term_pattern
 
@@ -216,11 +216,13 @@ def _cell_like(text: str, start: int, end: int) -> bool:
 
 def _match_at(text: str, m: re.Match[str], masks: _Masks) -> NumberMatch | None:
     start, end = m.start(), m.end()
-    if m.group("mult") and not _mult_ok(m):
-        end = m.end("body")
-    elif m.group("close") and not m.group("open"):
+    has_open, has_close = bool(m.group("open")), bool(m.group("close"))
+    mult_kept = bool(m.group("mult"))
+    if mult_kept and not _mult_ok(m):
+        end, has_close, mult_kept = m.end("body"), False, False  # "5 m": metres, not millions
+    if has_close and not has_open:
         end = m.start("close")
-    if m.group("open") and not m.group("close"):
+    if has_open and not has_close:
         start = m.end("open")
     if end < len(text) and text[end].isalpha():
         return None  # 2nd, 12kg, 5x: glued to a word
@@ -228,11 +230,10 @@ def _match_at(text: str, m: re.Match[str], masks: _Masks) -> NumberMatch | None:
         return None  # 1,2,3 or 3.1.2: a chain, not a number
     if masks.overlaps(m.start("body"), m.end("body")):
         return None
-    paren = bool(m.group("open") and m.group("close")) and _cell_like(text, start, end)
-    if not paren and m.group("open") and m.group("close"):
+    paren = has_open and has_close and _cell_like(text, start, end)
+    if has_open and has_close and not paren:
         start, end = m.end("open"), m.start("close")
-    mult_kept = end > m.end("body") and m.group("mult")
-    v = _body_value_safe(m, keep_mult=bool(mult_kept), paren=paren)
+    v = _body_value_safe(m, keep_mult=mult_kept, paren=paren)
     if v is None:
         return None
     cur = m.group("cur1") or m.group("cur2")
@@ -381,5 +382,3 @@ def any_within(
     """True when at least one of the values matches the expected figure."""
     return any(within(v, expected, abs_tol=abs_tol, rel_tol=rel_tol) for v in values)
 
-
-NumberFinder = Callable[[str], Iterable[Any]]

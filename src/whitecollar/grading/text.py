@@ -413,6 +413,7 @@ NEGATION_WINDOW = 6
 
 def _negated_at(text: str, spans: list[tuple[int, int]], pos: int, window: int = NEGATION_WINDOW) -> bool:
     cs, _ = _clause_of(spans, pos)
+    cs = max(cs, pos - 400)  # six words never need more; keeps huge one-line inputs linear
     before = text[cs:pos]
     words = list(_WORD.finditer(before))
     lo = words[-window].start() if len(words) >= window else 0

@@ -1,0 +1,17 @@
+# Stage 4: the pilot's record, rebuilt from the files.
+
+
+rule pilot:
+    input:
+        assignment=ASSIGNMENT,
+        runs=lambda w: run_paths(RUNS, "run.json"),
+        receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
+    output:
+        directory(f"{RESULTS}/pilot"),
+    params:
+        envelope=config["budget"]["envelope_usd"],
+    log:
+        f"{LOGS}/pilot.log",
+    shell:
+        "{WC} record --assignment {input.assignment} --runs-root {RUNS} --receipts-root {RECEIPTS}"
+        " --envelope {params.envelope} --out {output} > {log} 2>&1; cat {output}/summary.txt"

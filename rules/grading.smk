@@ -1,0 +1,22 @@
+# Stage 3: grade every run with its scenario's deterministic evaluator.
+
+
+rule evaluate_run:
+    input:
+        run=f"{RUNS}/{RUN_PATH}/run.json",
+        integrity=f"{RUNS}/{RUN_PATH}/integrity.json",
+        out=f"{RUNS}/{RUN_PATH}/out",
+        oracle=ancient(f"{ORACLES}/{{task}}"),
+        digest=f"{DIGESTS}/{{task}}.json",
+        code=lambda w: scenario_files(w.task, "scenario.yaml", "generate.py", "solve.py", "rubric.yaml")
+        + EVALUATOR_CODE,
+    output:
+        f"{RECEIPTS}/{RUN_PATH}/receipt.json",
+    params:
+        evaluator_version=lambda w: scenario(w.task).evaluator_version,
+        run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+    log:
+        f"{LOGS}/receipts/{RUN_PATH}.log",
+    shell:
+        "{WC} evaluate {wildcards.task} --workspace {params.run_dir} --out {input.out}"
+        " --oracle {input.oracle} --receipt {output} > {log} 2>&1"

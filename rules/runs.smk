@@ -1,0 +1,52 @@
+# Stage 2: draw the runs, then run each worker session.
+
+
+checkpoint assign:
+    input:
+        manifest=f"{RESULTS}/freeze/manifest.json",
+    output:
+        ASSIGNMENT,
+    params:
+        study=config["study"],
+        arms=json.dumps(config["arms"], sort_keys=True),
+        nodes=json.dumps(config["nodes"], sort_keys=True),
+        caps=config["caps"],
+    log:
+        f"{LOGS}/assign.log",
+    shell:
+        "{WC} assign --manifest {input.manifest} --bundles {BUNDLES} --out {output} > {log} 2>&1"
+
+
+# A run is precious: its outputs are protected, and its inputs are declared
+# ancient (ordering only) because the bundle's content is fixed by the hash
+# in its path. A changed evaluator, judge or summary never reruns a worker.
+rule run:
+    input:
+        bundle=ancient(f"{BUNDLES}/{{task}}"),
+        manifest=ancient(f"{RESULTS}/freeze/manifest.json"),
+        assignment=ancient(ASSIGNMENT),
+    output:
+        run=protected(f"{RUNS}/{RUN_PATH}/run.json"),
+        events=protected(f"{RUNS}/{RUN_PATH}/events.jsonl"),
+        integrity=protected(f"{RUNS}/{RUN_PATH}/integrity.json"),
+        out=protected(directory(f"{RUNS}/{RUN_PATH}/out")),
+    params:
+        arm=lambda w: json.dumps(config["arms"][w.arm], sort_keys=True),
+        worker=lambda w: worker_slice(w.arm),
+        time_limit=lambda w: assigned(w)["time_limit_s"],
+        budget=lambda w: assigned(w)["budget_usd"],
+        collect=config["collect"],
+        run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+    resources:
+        **node_resources(),
+    priority: lambda w: 100000 - int(assigned(w)["order"])
+    retries: 1
+    log:
+        f"{LOGS}/runs/{RUN_PATH}.log",
+    shell:
+        "{WC} run {wildcards.task} --bundle-key {wildcards.bundle} --arm {wildcards.arm} --repeat {wildcards.rep}"
+        " --bundle {input.bundle} --freeze {input.manifest} --assignment {input.assignment}"
+        " --run-dir {params.run_dir} --work-root {WORK} --ledger {LEDGER}"
+        " --arm-json {params.arm:q} --worker-json {params.worker:q}"
+        " --time-limit {params.time_limit} --budget {params.budget}"
+        " --max-file-mb {params.collect[max_file_mb]} --max-run-mb {params.collect[max_run_mb]} > {log} 2>&1"

@@ -1,0 +1,98 @@
+"""The budget envelope, enforced before every launch.
+
+The journal is an append-only file of reservations (a run's money cap,
+taken before it starts) and settlements (the cost its result event
+reported). Spending is the sum of settled costs plus open reservations; a
+run whose cap would take spending beyond the envelope is refused before it
+starts. A run with no result event has an unknown cost: it is settled at its
+cap, so the envelope stays conservative, and the journal says the cost is
+unknown. Concurrent launches are serialised by a lock on the journal.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from .events import now_iso
+
+
+class BudgetRefused(RuntimeError):
+    pass
+
+
+@dataclass
+class LedgerState:
+    settled_usd: float
+    reserved_usd: float
+    open_runs: list[str]
+
+    @property
+    def committed_usd(self) -> float:
+        return round(self.settled_usd + self.reserved_usd, 4)
+
+
+class Ledger:
+    def __init__(self, path: Path, envelope_usd: float):
+        self.path = Path(path)
+        self.envelope_usd = float(envelope_usd)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        with open(self.path.with_suffix(".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _entries(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        return [json.loads(line) for line in self.path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+    def _append(self, entry: dict) -> None:
+        entry = {"at": now_iso(), **entry}
+        with open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry, sort_keys=True) + "\n")
+            fh.flush()
+
+    def state(self) -> LedgerState:
+        last: dict[str, dict] = {}
+        for e in self._entries():
+            if e["kind"] in ("reserve", "settle", "release"):
+                last[e["run_id"]] = e
+        settled = sum(e["charged_usd"] for e in last.values() if e["kind"] == "settle")
+        open_runs = sorted(r for r, e in last.items() if e["kind"] == "reserve")
+        reserved = sum(last[r]["usd"] for r in open_runs)
+        return LedgerState(round(settled, 4), round(reserved, 4), open_runs)
+
+    def reserve(self, run_id: str, cap_usd: float, *, simulated: bool) -> float:
+        """Take the run's cap out of the envelope, or refuse; returns what remains after it."""
+        with self._locked():
+            st = self.state()
+            committed = st.committed_usd - (cap_usd if run_id in st.open_runs else 0.0)
+            remaining = round(self.envelope_usd - committed, 4)
+            if cap_usd > remaining:
+                self._append({"kind": "refuse", "run_id": run_id, "usd": cap_usd, "remaining_usd": remaining,
+                              "simulated": simulated})
+                raise BudgetRefused(
+                    f"budget envelope: run {run_id} not launched; its cap of {cap_usd:.2f} USD exceeds the "
+                    f"{remaining:.2f} USD remaining of {self.envelope_usd:.2f} (raise budget.envelope_usd in config.yaml)"
+                )
+            self._append({"kind": "reserve", "run_id": run_id, "usd": cap_usd, "simulated": simulated})
+            return round(remaining - cap_usd, 4)
+
+    def settle(self, run_id: str, cost_usd: float | None, cap_usd: float, *, simulated: bool) -> None:
+        with self._locked():
+            self._append({"kind": "settle", "run_id": run_id, "cost_usd": cost_usd, "cost_known": cost_usd is not None,
+                          "charged_usd": cost_usd if cost_usd is not None else cap_usd, "simulated": simulated})
+
+    def release(self, run_id: str) -> None:
+        """Give back a reservation for a run that never started (a laboratory failure)."""
+        with self._locked():
+            self._append({"kind": "release", "run_id": run_id})

@@ -1,0 +1,143 @@
+"""One run, start to finish: reserve, compose, launch, collect, record, clean up.
+
+Statuses keep the worker's failures apart from the laboratory's own:
+
+- worker: `completed`, `crashed` (no result event, or a failing exit),
+  `timeout` (killed at the wall limit), `over_budget` (its result event
+  reports more than its cap), `nothing_delivered` (out/ empty);
+- laboratory: a failure to compose, launch or transport raises
+  `LabFailure`; the run's outputs are then not written, so Snakemake
+  retries it (rule `retries`) and, if it keeps failing, reports it and
+  stops short of the pilot's summary rather than counting it against the
+  worker or dropping it from a denominator.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from .. import atomic
+from .backends import Backend, RunSpec
+from .collect import collect
+from .events import EventRecorder, now_iso
+from .ledger import Ledger
+from .transport import LocalTransport, Transport
+from .workspace import ComposeError, compose, verify_bundle_against_freeze
+
+WORKER_STATUSES = ("completed", "crashed", "timeout", "over_budget", "nothing_delivered")
+
+
+class LabFailure(RuntimeError):
+    """The laboratory, not the worker, failed; the run must be retried or reported."""
+
+
+def classify(*, timed_out: bool, exit_code: int | None, result_seen: bool, cost: float | None, budget: float,
+             delivered: int) -> str:
+    if timed_out:
+        return "timeout"
+    if not result_seen or (exit_code not in (0, None)):
+        return "crashed"
+    if cost is not None and cost > budget:
+        return "over_budget"
+    if delivered == 0:
+        return "nothing_delivered"
+    return "completed"
+
+
+def run_session(
+    run: RunSpec,
+    *,
+    bundle_dir: Path,
+    freeze_manifest: Path,
+    run_dir: Path,
+    arm: dict[str, Any],
+    backend: Backend,
+    ledger: Ledger,
+    work_root: Path,
+    max_file_bytes: int,
+    max_run_bytes: int,
+    transport: Transport | None = None,
+    time_limit_s: float | None = None,
+) -> dict[str, Any]:
+    transport = transport or LocalTransport()
+    run_dir = Path(run_dir)
+    try:
+        digest = verify_bundle_against_freeze(run.task_id, bundle_dir, freeze_manifest)
+    except ComposeError as exc:
+        raise LabFailure(str(exc)) from None
+    if not digest.startswith(run.bundle):
+        raise LabFailure(f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment")
+    ledger.reserve(run.run_id, run.budget_usd, simulated=backend.simulated)
+    ws = Path(work_root) / f"{run.run_id}-{run.bundle}"
+    if ws.exists():
+        shutil.rmtree(ws)  # left by an interrupted controller
+    run_dir.mkdir(parents=True, exist_ok=True)
+    for stale in ("events.jsonl", "run.json", "integrity.json"):
+        (run_dir / stale).unlink(missing_ok=True)
+    if (run_dir / "out").exists():
+        shutil.rmtree(run_dir / "out")
+    started = now_iso()
+    try:
+        compose(bundle_dir, ws, portal=bool(arm.get("portal")), task_id=run.task_id)
+    except Exception as exc:  # noqa: BLE001
+        ledger.release(run.run_id)
+        raise LabFailure(f"{run.run_id}: could not compose the workspace: {exc}") from exc
+    limit = float(time_limit_s if time_limit_s is not None else run.time_limit_s)
+    with EventRecorder(run_dir / "events.jsonl") as rec:
+        rec.note("launch", run_id=run.run_id, node=run.node, backend=backend.name, time_limit_s=limit)
+        try:
+            outcome = transport.run(backend.argv(run, arm), ws, rec, time_limit_s=limit)
+        except OSError as exc:
+            ledger.release(run.run_id)
+            shutil.rmtree(ws, ignore_errors=True)
+            raise LabFailure(f"{run.run_id}: could not launch the worker: {exc}") from exc
+        res = rec.result
+        collected = collect(ws, run_dir / "out", max_file_bytes=max_file_bytes, max_run_bytes=max_run_bytes)
+        rec.note("collected", files=len(collected.files), skipped=len(collected.skipped))
+    integrity = collected.integrity
+    atomic.write_json(run_dir / "integrity.json", asdict(integrity))
+    status = classify(timed_out=outcome.timed_out, exit_code=outcome.exit_code, result_seen=res.seen,
+                      cost=res.cost_usd, budget=run.budget_usd, delivered=len(collected.files))
+    ledger.settle(run.run_id, res.cost_usd, run.budget_usd, simulated=backend.simulated)
+    shutil.rmtree(ws, ignore_errors=True)
+    record = {
+        "run_id": run.run_id,
+        "task_id": run.task_id,
+        "bundle": run.bundle,
+        "bundle_sha256": digest,
+        "arm": run.arm,
+        "repeat": run.repeat,
+        "node": run.node,
+        **backend.describe(run),
+        "status": status,
+        "exit_code": outcome.exit_code,
+        "timed_out": outcome.timed_out,
+        "wall_s": round(outcome.wall_s, 3),
+        "time_limit_s": limit,
+        "budget_usd": run.budget_usd,
+        "cost_usd": res.cost_usd,
+        "cost_known": res.cost_usd is not None,
+        "num_turns": res.num_turns,
+        "duration_ms": res.duration_ms,
+        "tool_uses": res.tool_uses,
+        "events": res.events,
+        "partial_lines": res.partial_lines,
+        "deliverables": collected.files,
+        "skipped": collected.skipped,
+        "inputs_intact": integrity.intact,
+        "integrity": integrity.detail,
+        "stderr_tail": outcome.stderr_tail[-1000:],
+        "started_at": started,
+        "finished_at": now_iso(),
+    }
+    atomic.write_json(run_dir / "run.json", record)
+    return record
+
+
+def load_run(run_dir: Path) -> dict[str, Any]:
+    return json.loads((Path(run_dir) / "run.json").read_text(encoding="utf-8"))
+
+

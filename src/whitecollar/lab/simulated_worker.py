@@ -1,0 +1,111 @@
+"""The simulated worker: a stand-in session that needs no model and no key.
+
+It is started by the laboratory exactly as a real worker is (a child
+process in the workspace whose stdout is the event stream), speaks the same
+stream-json protocol (an init event, assistant tool uses and their results,
+a final result event with cost, turns and duration), and produces its
+deliverables by running one of the scenario's own solver variants. Every
+event it prints says `simulated: true`, and so does everything built from it.
+
+A few personas exist only to exercise the laboratory's fault handling:
+`crash` dies without a result event, `hang` never finishes, `tamper` edits
+an input, `stray` writes outside out/, `overspend` reports a cost above its
+cap. They are never in the default persona mix.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+FAULT_PERSONAS = ("crash", "hang", "tamper", "stray", "overspend")
+SIMULATED_MODEL = "simulated"
+
+
+def emit(event: dict) -> None:
+    sys.stdout.write(json.dumps(event, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def tool_use(i: int, name: str, inp: dict) -> None:
+    emit({"type": "assistant", "simulated": True, "message": {"role": "assistant", "content": [
+        {"type": "tool_use", "id": f"toolu_sim_{i:03d}", "name": name, "input": inp}]}})
+    emit({"type": "user", "simulated": True, "message": {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": f"toolu_sim_{i:03d}", "content": "ok"}]}})
+
+
+def solver_variant(task_id: str, persona: str) -> str:
+    """The solver variant a persona runs; personas a scenario does not have fall back to reference."""
+    from whitecollar.scenario import load_scenario
+
+    variants = list(getattr(load_scenario(task_id).solver, "VARIANTS", []))
+    if persona in FAULT_PERSONAS:
+        return "reference"
+    return persona if persona in variants else "reference"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="simulated worker session (stream-json on stdout)")
+    p.add_argument("--task", required=True)
+    p.add_argument("--persona", required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--cost-usd", type=float, required=True, help="mean simulated cost of a session")
+    p.add_argument("--budget-usd", type=float, required=True)
+    p.add_argument("--seconds", type=float, default=0.0, help="extra simulated session time")
+    a = p.parse_args(argv)
+    rng = random.Random(a.seed)
+    ws = Path.cwd()
+    t0 = time.monotonic()
+    session = f"sim-{a.seed:x}"
+    emit({"type": "system", "subtype": "init", "simulated": True, "session_id": session, "model": SIMULATED_MODEL,
+          "cwd": ".", "tools": ["Read", "Write", "Edit", "Glob", "Grep", "Bash"]})
+    i = 0
+    for name, inp in (("Read", {"file_path": "BRIEF.md"}), ("Glob", {"pattern": "inputs/**/*"})):
+        i += 1
+        tool_use(i, name, inp)
+    if a.persona == "crash":
+        sys.stdout.write('{"type": "assistant", "message": {"role": "assis')
+        sys.stdout.flush()
+        return 3
+    if a.persona == "hang":
+        while True:
+            time.sleep(60)
+    if a.persona == "tamper":
+        victim = sorted(p for p in (ws / "inputs").rglob("*") if p.is_file())[0]
+        with open(victim, "ab") as fh:
+            fh.write(b"\n")
+        i += 1
+        tool_use(i, "Edit", {"file_path": str(victim.relative_to(ws))})
+    if a.persona == "stray":
+        (ws / "scratch-notes.txt").write_text("working notes\n", encoding="utf-8")
+        i += 1
+        tool_use(i, "Write", {"file_path": "scratch-notes.txt"})
+    variant = solver_variant(a.task, a.persona)
+    i += 1
+    tool_use(i, "Bash", {"command": f"python solve.py --variant {variant}  # simulated"})
+    if a.persona != "empty":
+        from whitecollar.scenario import load_scenario
+
+        (ws / "out").mkdir(exist_ok=True)
+        load_scenario(a.task).solver.solve(ws, variant)
+        for f in sorted((ws / "out").rglob("*")):
+            if f.is_file():
+                i += 1
+                tool_use(i, "Write", {"file_path": str(f.relative_to(ws))})
+    if a.seconds:
+        time.sleep(a.seconds)
+    cost = round(a.cost_usd * rng.lognormvariate(0.0, 0.35), 4)
+    if a.persona == "overspend":
+        cost = round(a.budget_usd * 1.5, 4)
+    turns = i + rng.randint(2, 12)
+    emit({"type": "result", "subtype": "success", "simulated": True, "is_error": False, "session_id": session,
+          "num_turns": turns, "duration_ms": int((time.monotonic() - t0) * 1000), "total_cost_usd": cost,
+          "result": f"SIMULATED session ({a.persona}) finished."})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

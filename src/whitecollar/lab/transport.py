@@ -1,0 +1,104 @@
+"""Running a worker command in a workspace and streaming its events.
+
+The local transport starts the worker as the leader of a new process group
+in the workspace, reads its stdout line by line into the event recorder,
+and at the wall limit kills the whole group (SIGTERM, then SIGKILL), so no
+grandchild outlives the session. Remote transports (SSH) implement the same
+interface.
+"""
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from .events import EventRecorder
+
+KILL_GRACE_S = 5.0
+
+
+@dataclass
+class Outcome:
+    exit_code: int | None
+    timed_out: bool
+    wall_s: float
+    stderr_tail: str
+
+
+class Transport(Protocol):
+    def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
+            env: dict[str, str] | None = None) -> Outcome: ...
+
+
+def kill_group(pgid: int) -> None:
+    for sig, wait in ((signal.SIGTERM, KILL_GRACE_S), (signal.SIGKILL, 0.0)):
+        try:
+            os.killpg(pgid, sig)
+        except ProcessLookupError:
+            return
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(pgid, 0)
+            except ProcessLookupError:
+                return
+            time.sleep(0.05)
+
+
+class LocalTransport:
+    """Runs the worker on this machine."""
+
+    def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
+            env: dict[str, str] | None = None) -> Outcome:
+        t0 = time.monotonic()
+        proc = subprocess.Popen(
+            argv, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            start_new_session=True, env=env,
+        )
+        pgid = proc.pid
+        sel = selectors.DefaultSelector()
+        assert proc.stdout and proc.stderr
+        os.set_blocking(proc.stdout.fileno(), False)
+        os.set_blocking(proc.stderr.fileno(), False)
+        sel.register(proc.stdout, selectors.EVENT_READ, "out")
+        sel.register(proc.stderr, selectors.EVENT_READ, "err")
+        buf, err = b"", b""
+        timed_out = False
+        open_streams = 2
+        while open_streams:
+            remaining = time_limit_s - (time.monotonic() - t0)
+            if remaining <= 0:
+                timed_out = True
+                recorder.note("wall_limit", seconds=time_limit_s)
+                kill_group(pgid)
+                break
+            for key, _ in sel.select(timeout=min(remaining, 0.5)):
+                chunk = key.fileobj.read1(65536) if hasattr(key.fileobj, "read1") else key.fileobj.read(65536)
+                if not chunk:
+                    sel.unregister(key.fileobj)
+                    open_streams -= 1
+                    continue
+                if key.data == "out":
+                    buf += chunk
+                    *lines, buf = buf.split(b"\n")
+                    for line in lines:
+                        recorder.record_line(line.decode("utf-8", errors="replace"))
+                else:
+                    err = (err + chunk)[-20000:]
+        sel.close()
+        if buf:
+            recorder.record_line(buf.decode("utf-8", errors="replace"), partial=True)
+        try:
+            code = proc.wait(timeout=KILL_GRACE_S)
+        except subprocess.TimeoutExpired:
+            kill_group(pgid)
+            code = proc.wait()
+        # reap anything left in the group even when the leader exited on its own
+        kill_group(pgid)
+        return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
+                       err.decode("utf-8", errors="replace")[-4000:])
