@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the laboratory needs, only when they are missing.
-# Each entry is "command-that-proves-presence:debian-package".
+# Each entry is "command-that-proves-presence:debian-package"; an absolute path
+# is proved by that very file (the portal's browser tests drive /usr/bin/chromium
+# by path, so another chromium on PATH would not do).
 set -euo pipefail
 
 needs=(
@@ -8,6 +10,7 @@ needs=(
   "soffice:libreoffice-writer-nogui"
   "pdftotext:poppler-utils"
   "pdftoppm:poppler-utils"
+  "/usr/bin/chromium:chromium"
 )
 
 missing=()
@@ -17,6 +20,8 @@ for entry in "${needs[@]}"; do
   if [ "$pkg" = "libreoffice-writer-nogui" ]; then
     # Writer is needed to render .docx pages for inspection; soffice alone does not prove it.
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  elif [ "${cmd#/}" != "$cmd" ]; then
+    [ -x "$cmd" ] || missing+=("$pkg")
   elif ! command -v "$cmd" >/dev/null 2>&1; then
     missing+=("$pkg")
   fi

@@ -267,11 +267,12 @@ def find_numbers(text: Any) -> list[NumberMatch]:
     table cell; in prose "(CAD 1,234)" is an aside, not a loss.
     """
     text = as_text(text)
-    if not text:
+    tokens = list(_TOKEN.finditer(text)) if text else []
+    if not tokens:
         return []
     masks = _Masks(text)
     out = []
-    for m in _TOKEN.finditer(text):
+    for m in tokens:
         nm = _match_at(text, m, masks)
         if nm is not None:
             out.append(nm)
@@ -347,6 +348,22 @@ def _word_gap(text: str, a: tuple[int, int], b: tuple[int, int]) -> int:
     return 0 if lo >= hi else len(_WORD_RE.findall(text, lo, hi))
 
 
+def _keyword_patterns(keywords: Term | Iterable[Term]) -> list[re.Pattern[str]]:
+    kws = [keywords] if isinstance(keywords, (str, re.Pattern)) else list(keywords or ())
+    return [term_pattern(k) for k in kws if k]
+
+
+def numbers_near_in_sentence(sentence: str, patterns: Sequence[re.Pattern[str]], *, max_words: int = 8) -> list[NumberMatch]:
+    """Figures within `max_words` words of a keyword match, inside one already-cut sentence."""
+    hits = [m.span() for p in patterns for m in p.finditer(sentence)][:200]
+    if not hits:
+        return []
+    return [
+        n for n in find_numbers(sentence)
+        if any(_word_gap(sentence, (n.start, n.end), h) <= max_words for h in hits)
+    ]
+
+
 def numbers_near(
     text: Any, keywords: Term | Iterable[Term], *, max_words: int = 8
 ) -> list[NumberMatch]:
@@ -358,21 +375,14 @@ def numbers_near(
     Offsets are relative to the whole text.
     """
     text = as_text(text)
-    if not text:
+    pats = _keyword_patterns(keywords)
+    if not text or not pats:
         return []
-    kws = [keywords] if isinstance(keywords, (str, re.Pattern)) else list(keywords)
-    pats = [term_pattern(k) for k in kws if k]
     out: list[NumberMatch] = []
     for s in split_sentences(text):
-        hits = [m.span() for p in pats for m in p.finditer(s.text)][:200]
-        if not hits:
-            continue
-        for n in find_numbers(s.text):
-            if any(_word_gap(s.text, (n.start, n.end), h) <= max_words for h in hits):
-                out.append(
-                    NumberMatch(n.value, n.raw, n.start + s.start, n.end + s.start,
-                                n.is_percent, n.is_currency, n.currency)
-                )
+        for n in numbers_near_in_sentence(s.text, pats, max_words=max_words):
+            out.append(NumberMatch(n.value, n.raw, n.start + s.start, n.end + s.start,
+                                   n.is_percent, n.is_currency, n.currency))
     return out
 
 
