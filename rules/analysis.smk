@@ -3,6 +3,7 @@
 
 rule pilot:
     input:
+        manifest=MANIFEST,
         assignment=ASSIGNMENT,
         runs=lambda w: run_paths(RUNS, "run.json"),
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),

@@ -39,7 +39,8 @@ rule validate:
         " --out {output} > {log} 2>&1"
 
 
-rule freeze:
+# A checkpoint, so that the pilot's runs are only drawn once the freeze exists.
+checkpoint freeze:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
         validations=expand(f"{VALIDATION}/{{task}}.json", task=SCENARIOS),

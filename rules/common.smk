@@ -69,6 +69,7 @@ def generation_params(task):
     return json.dumps(scenario(task).task_metadata(), sort_keys=True)
 
 # -- the pilot ------------------------------------------------------------------------------
+MANIFEST = f"{RESULTS}/freeze/manifest.json"
 PLAN = f"{RESULTS}/plan"
 ASSIGNMENT = f"{PLAN}/assignment.csv"
 RUNS = f"{RESULTS}/runs"
@@ -99,10 +100,43 @@ for _node in config["nodes"]:
 
 
 def assignment():
-    """Rows of the assignment (available once the `assign` checkpoint has run)."""
+    """Rows of the assignment (the `assign` checkpoint must be up to date)."""
     from whitecollar.lab.assignment import read_assignment
 
     return read_assignment(checkpoints.assign.get().output[0])
+
+
+def freeze_is_current():
+    """Whether the freeze manifest holds exactly the bundles the digests describe."""
+    try:
+        manifest = json.loads(Path(MANIFEST).read_text())["scenarios"]
+        return all(
+            manifest[t]["bundle_sha256"] == json.loads(Path(f"{DIGESTS}/{t}.json").read_text())["bundle_sha256"]
+            for t in SCENARIOS
+        )
+    except (OSError, KeyError, ValueError):
+        return False
+
+
+def pilot_runs():
+    """The runs of the pilot, drawn only from a frozen benchmark.
+
+    Both gates are checkpoints: `assign` is up to date once every bundle is
+    generated; if the manifest does not yet hold those bundles, the freeze
+    runs first. Runs have no input files (nothing may ever rerun them), so
+    these gates are what keeps a worker from starting on an unfrozen bundle.
+    When only an evaluator changed, neither gate is closed and a dry run
+    shows the receipts to regrade.
+    """
+    rows = assignment()
+    if not freeze_is_current():
+        checkpoints.freeze.get()
+    return rows
+
+
+def oracle_sha256(task):
+    path = Path(f"{DIGESTS}/{task}.json")
+    return json.loads(path.read_text())["oracle_sha256"] if path.exists() else ""
 
 
 def assigned(w):
@@ -114,7 +148,7 @@ def assigned(w):
 
 
 def run_paths(root, leaf):
-    return [f"{root}/{r['task_id']}/{r['bundle']}/{r['arm']}/r{r['repeat']}/{leaf}" for r in assignment()]
+    return [f"{root}/{r['task_id']}/{r['bundle']}/{r['arm']}/r{r['repeat']}/{leaf}" for r in pilot_runs()]
 
 
 def node_resources():

@@ -1,4 +1,7 @@
 # Stage 3: grade every run with its scenario's deterministic evaluator.
+# The oracle enters by its hash (a param) rather than by file dates, so
+# regenerating a scenario never regrades runs of its previous bundle; the
+# evaluator refuses an oracle that belongs to another bundle.
 
 
 rule evaluate_run:
@@ -7,13 +10,14 @@ rule evaluate_run:
         integrity=f"{RUNS}/{RUN_PATH}/integrity.json",
         out=f"{RUNS}/{RUN_PATH}/out",
         oracle=ancient(f"{ORACLES}/{{task}}"),
-        digest=f"{DIGESTS}/{{task}}.json",
+        digest=ancient(f"{DIGESTS}/{{task}}.json"),
         code=lambda w: scenario_files(w.task, "scenario.yaml", "generate.py", "solve.py", "rubric.yaml")
         + EVALUATOR_CODE,
     output:
         f"{RECEIPTS}/{RUN_PATH}/receipt.json",
     params:
         evaluator_version=lambda w: scenario(w.task).evaluator_version,
+        oracle=lambda w: oracle_sha256(w.task),
         run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",

@@ -1,9 +1,12 @@
 # Stage 2: draw the runs, then run each worker session.
 
 
+# The assignment depends on the bundles (their digests) only. It does not
+# wait for the freeze: a run refuses at launch a bundle the freeze manifest
+# does not hold, and a re-validated evaluator must not redraw the runs.
 checkpoint assign:
     input:
-        manifest=f"{RESULTS}/freeze/manifest.json",
+        digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
     output:
         ASSIGNMENT,
     params:
@@ -14,17 +17,15 @@ checkpoint assign:
     log:
         f"{LOGS}/assign.log",
     shell:
-        "{WC} assign --manifest {input.manifest} --bundles {BUNDLES} --out {output} > {log} 2>&1"
+        "{WC} assign --digests {input.digests} --bundles {BUNDLES} --out {output} > {log} 2>&1"
 
 
-# A run is precious: its outputs are protected, and its inputs are declared
-# ancient (ordering only) because the bundle's content is fixed by the hash
-# in its path. A changed evaluator, judge or summary never reruns a worker.
+# A run is precious: its outputs are protected and it has no input files.
+# It reads the frozen bundle, the freeze manifest and the assignment when it
+# starts (the bundle's content is fixed by the hash in its path and checked
+# against the manifest), so no upstream rebuild, evaluator or judge change
+# can ever make Snakemake rerun it.
 rule run:
-    input:
-        bundle=ancient(f"{BUNDLES}/{{task}}"),
-        manifest=ancient(f"{RESULTS}/freeze/manifest.json"),
-        assignment=ancient(ASSIGNMENT),
     output:
         run=protected(f"{RUNS}/{RUN_PATH}/run.json"),
         events=protected(f"{RUNS}/{RUN_PATH}/events.jsonl"),
@@ -45,7 +46,7 @@ rule run:
         f"{LOGS}/runs/{RUN_PATH}.log",
     shell:
         "{WC} run {wildcards.task} --bundle-key {wildcards.bundle} --arm {wildcards.arm} --repeat {wildcards.rep}"
-        " --bundle {input.bundle} --freeze {input.manifest} --assignment {input.assignment}"
+        " --bundle {BUNDLES}/{wildcards.task} --freeze {MANIFEST} --assignment {ASSIGNMENT}"
         " --run-dir {params.run_dir} --work-root {WORK} --ledger {LEDGER}"
         " --arm-json {params.arm:q} --worker-json {params.worker:q}"
         " --time-limit {params.time_limit} --budget {params.budget}"

@@ -75,6 +75,12 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
 
     ws = Path(a.workspace)
     out = Path(a.out) if a.out else ws / "out"
+    run_json, owner = ws / "run.json", Path(a.oracle) / "BUNDLE.sha256"
+    if run_json.is_file() and owner.is_file():
+        ran = json.loads(run_json.read_text(encoding="utf-8")).get("bundle_sha256", "")
+        if ran != owner.read_text().strip():
+            raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owner.read_text().strip()[:12]}, the run used "
+                             f"{ran[:12]}; grade it with the oracle of its own bundle")
     receipt = evaluate(a.task_id, out, ws, Path(a.oracle))
     atomic.write_text(a.receipt, receipt.to_json())
     verdict = "ERROR" if receipt.evaluator_error else ("success" if receipt.success else "failure")
@@ -149,13 +155,14 @@ def cmd_assign(a: argparse.Namespace) -> int:
     from .lab.assignment import AssignmentError, assignment_rows, draw_runs, place, write_assignment
 
     cfg = _load_config(a.config)
-    manifest = json.loads(Path(a.manifest).read_text(encoding="utf-8"))
     frozen = {}
-    for tid, entry in manifest["scenarios"].items():
+    for path in a.digests:
+        digest = json.loads(Path(path).read_text(encoding="utf-8"))
+        tid = digest["task_id"]
         if tid not in cfg["scenarios"]:
             continue
         task = json.loads(Path(a.bundles, tid, "task.json").read_text(encoding="utf-8"))
-        frozen[tid] = {"bundle_sha256": entry["bundle_sha256"], "time_limit_s": task["time_limit_s"],
+        frozen[tid] = {"bundle_sha256": digest["bundle_sha256"], "time_limit_s": task["time_limit_s"],
                        "budget_usd": task["budget_usd"]}
     runs = draw_runs(frozen, list(cfg["arms"]), cfg["study"]["repeats"], cfg["caps"], cfg["study"]["seed"])
     try:
@@ -242,6 +249,29 @@ def cmd_record(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_portal(a: argparse.Namespace) -> int:
+    from .portal import PortalError
+    from .portal.server import serve
+
+    try:
+        return serve(Path(a.workspace), port=a.port, log_path=Path(a.log) if a.log else None)
+    except PortalError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_portal_screenshots(a: argparse.Namespace) -> int:
+    from .portal import PortalError
+    from .portal.screenshots import take_screenshots
+
+    try:
+        shots = take_screenshots(a.task, Path(a.outdir))
+    except PortalError as exc:
+        raise UsageError(str(exc)) from None
+    for name, path in shots.items():
+        print(f"{name}: {path}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="whitecollar", description=__doc__.splitlines()[0])
     p.add_argument("-v", "--verbose", action="store_true", help="progress messages on stderr")
@@ -297,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(fn=cmd_freeze)
 
     s = sub.add_parser("assign", help="draw the pilot's runs and place them on nodes")
-    s.add_argument("--manifest", required=True)
+    s.add_argument("--digests", nargs="+", required=True, help="results/digests/<ID>.json of the frozen scenarios")
     s.add_argument("--bundles", required=True)
     s.add_argument("--config", default="config.yaml")
     s.add_argument("--out", required=True)
@@ -336,6 +366,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bundles")
     s.add_argument("--oracles")
     s.set_defaults(fn=cmd_verify_freeze)
+
+    s = sub.add_parser("portal", help="serve a workspace's enterprise portal on 127.0.0.1 until SIGTERM")
+    s.add_argument("workspace")
+    s.add_argument("--port", type=int, default=0, help="port to bind (0: a free one)")
+    s.add_argument("--log", help="the portal's own log file (default: stderr)")
+    s.set_defaults(fn=cmd_portal)
+
+    s = sub.add_parser("portal-screenshots", help="save a PNG of every portal page type of a scenario")
+    s.add_argument("outdir", nargs="?", default="results/portal-screenshots")
+    s.add_argument("--task", default="PROC-01")
+    s.set_defaults(fn=cmd_portal_screenshots)
     return p
 
 

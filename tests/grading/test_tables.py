@@ -164,6 +164,12 @@ def test_labelled_value_header_aware_column(make_sheet):
     assert labelled_value(sh, "Revenue", column_terms=["2024"]) is None  # empty: no guessing elsewhere
 
 
+def test_labelled_value_column_terms_win_over_a_number_below(make_sheet):
+    sh = make_sheet("F", [[None, "2024", "2025 pro forma"], ["Landed cost", 90, 95], [100, 1, 2]])
+    hit = labelled_value(sh, "landed cost", column_terms=["pro forma"])
+    assert (hit.value, hit.how) == (95.0, "row")
+
+
 def test_labelled_value_column_oriented(make_sheet):
     sh = make_sheet("S", [["Supplier", "Unit price", "Landed cost"], ["Laurentides", 10, 1000], ["Great Lakes", 12, 1100]])
     hit = labelled_value(sh, "landed cost")

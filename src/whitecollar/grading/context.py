@@ -164,3 +164,26 @@ class EvaluationContext:
                 ok = not isinstance(where, Failure)
                 self._record(name, ok, ok, "present (not read by this evaluator)" if ok else where.reason)
         return self.rb.build()
+
+
+def read_with(ctx: EvaluationContext, name: str, reader: Callable[[Path], Any]) -> Any:
+    """Read a deliverable whose format the context has no reader for (an image, say).
+
+    The same bookkeeping as `EvaluationContext.read`: the file is located the
+    same way (symbolic links refused), read once, and its presence and
+    readability are recorded in the receipt. `reader` takes the path and
+    returns a value or a `Failure`; like the shared readers it must not raise.
+    """
+    if name in ctx._cache:
+        return ctx._cache[name]
+    where = ctx.locate(name)
+    if isinstance(where, Failure):
+        result: Any = where
+        present = "not delivered" not in where.reason and "out/ is missing" not in where.reason
+    else:
+        result = reader(where)
+        present = True
+    readable = not isinstance(result, Failure)
+    ctx._record(name, present, readable, "read" if readable else result.reason)
+    ctx._cache[name] = result
+    return result

@@ -133,8 +133,11 @@ def _is_identifier(tok: str) -> bool:
     return mixed or code or many
 
 
+_MASK_ANY = re.compile("|".join(f"(?:{p.pattern})" for p in _MASK_PATTERNS))
+
+
 def _mask_spans(text: str) -> list[tuple[int, int]]:
-    spans = [m.span() for p in _MASK_PATTERNS for m in p.finditer(text)]
+    spans = [m.span() for m in _MASK_ANY.finditer(text)]
     spans += [m.span() for m in _CHAIN.finditer(text) if not _is_thousands_chain(m.group())]
     spans += [m.span() for m in _COMPOUND.finditer(text) if _is_identifier(m.group())]
     return sorted(spans)

@@ -148,6 +148,8 @@ def _quality_cached(text: str, terms: tuple[Term, ...]) -> int:
 
 @dataclass(frozen=True)
 class CellHit:
+    """Where a term was found, for receipts that must say which cell satisfied a check."""
+
     sheet: str
     row: int
     col: int

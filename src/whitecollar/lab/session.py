@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import atomic
+from ..portal import PortalError
+from ..portal.runner import PortalHandle, start_portal
 from .backends import Backend, RunSpec
 from .collect import collect
 from .events import EventRecorder, now_iso
 from .ledger import Ledger
 from .transport import LocalTransport, Transport
-from .workspace import ComposeError, compose, verify_bundle_against_freeze
+from .workspace import ComposeError, compose, verify_bundle_against_freeze, write_manifest
 
 WORKER_STATUSES = ("completed", "crashed", "timeout", "over_budget", "nothing_delivered")
 
@@ -63,7 +65,7 @@ def run_session(
     time_limit_s: float | None = None,
 ) -> dict[str, Any]:
     transport = transport or LocalTransport()
-    run_dir = Path(run_dir)
+    run_dir = Path(run_dir).resolve()
     try:
         digest = verify_bundle_against_freeze(run.task_id, bundle_dir, freeze_manifest)
     except ComposeError as exc:
@@ -71,11 +73,11 @@ def run_session(
     if not digest.startswith(run.bundle):
         raise LabFailure(f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment")
     ledger.reserve(run.run_id, run.budget_usd, simulated=backend.simulated)
-    ws = Path(work_root) / f"{run.run_id}-{run.bundle}"
+    ws = Path(work_root).resolve() / f"{run.run_id}-{run.bundle}"
     if ws.exists():
         shutil.rmtree(ws)  # left by an interrupted controller
     run_dir.mkdir(parents=True, exist_ok=True)
-    for stale in ("events.jsonl", "run.json", "integrity.json"):
+    for stale in ("events.jsonl", "run.json", "integrity.json", "portal.log"):
         (run_dir / stale).unlink(missing_ok=True)
     if (run_dir / "out").exists():
         shutil.rmtree(run_dir / "out")
@@ -88,12 +90,16 @@ def run_session(
     limit = float(time_limit_s if time_limit_s is not None else run.time_limit_s)
     with EventRecorder(run_dir / "events.jsonl") as rec:
         rec.note("launch", run_id=run.run_id, node=run.node, backend=backend.name, time_limit_s=limit)
+        portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") else None
         try:
             outcome = transport.run(backend.argv(run, arm), ws, rec, time_limit_s=limit)
         except OSError as exc:
             ledger.release(run.run_id)
             shutil.rmtree(ws, ignore_errors=True)
             raise LabFailure(f"{run.run_id}: could not launch the worker: {exc}") from exc
+        finally:
+            if portal is not None:
+                portal.stop()
         res = rec.result
         collected = collect(ws, run_dir / "out", max_file_bytes=max_file_bytes, max_run_bytes=max_run_bytes)
         rec.note("collected", files=len(collected.files), skipped=len(collected.skipped))
@@ -135,6 +141,24 @@ def run_session(
     }
     atomic.write_json(run_dir / "run.json", record)
     return record
+
+
+def _start_portal(run: RunSpec, ws: Path, run_dir: Path, ledger: Ledger, rec: EventRecorder) -> PortalHandle:
+    """The run's portal (portal arms), up before the worker; one that cannot start fails the run, not the worker."""
+    try:
+        portal = start_portal(ws, run_dir / "portal.log")
+    except PortalError as exc:
+        ledger.release(run.run_id)
+        shutil.rmtree(ws, ignore_errors=True)
+        raise LabFailure(f"{run.run_id}: could not start the portal: {exc}") from exc
+    try:
+        # the lab itself just wrote the address and credentials into portal/portal.json: not a worker's change
+        write_manifest(ws)
+        rec.note("portal", url=portal.url, log="portal.log")
+    except BaseException:
+        portal.stop()
+        raise
+    return portal
 
 
 def load_run(run_dir: Path) -> dict[str, Any]:

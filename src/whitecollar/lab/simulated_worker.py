@@ -47,6 +47,43 @@ def solver_variant(task_id: str, persona: str) -> str:
     return persona if persona in variants else "reference"
 
 
+def portal_step(ws: Path, task_id: str, variant: str, i: int) -> int:
+    """In a portal arm, enter the solver's own answers in the portal's forms, as a worker would.
+
+    Only when the lab started a portal (portal/portal.json has a `url`) and
+    the scenario's solver offers `portal_answers(workspace, variant)`; other
+    scenarios skip it. A portal that refuses or fails is what a real worker
+    could meet too, so it is reported on stderr and the session goes on.
+    Returns the last tool-use number.
+    """
+    from whitecollar.scenario import load_scenario
+
+    desc = ws / "portal" / "portal.json"
+    if not desc.is_file():
+        return i
+    url = json.loads(desc.read_text(encoding="utf-8")).get("url")
+    answers = getattr(load_scenario(task_id).solver, "portal_answers", None)
+    if not url or answers is None:
+        return i
+    from whitecollar.portal import PortalError
+    from whitecollar.portal.client import PortalClient
+
+    try:
+        client = PortalClient.for_workspace(ws)
+        i += 1
+        tool_use(i, "Bash", {"command": f"curl -c cookies.txt -d username=... -d password=... {url}login  # simulated"})
+        client.login()
+        for form_id, values in sorted(answers(ws, variant).items()):
+            i += 1
+            tool_use(i, "Bash", {"command": f"curl -b cookies.txt --data-urlencode ... {url}forms/{form_id}  # simulated"})
+            reply = client.submit(form_id, values)
+            if reply.status != 200:
+                print(f"portal refused the {form_id} form: HTTP {reply.status}", file=sys.stderr)
+    except (PortalError, OSError) as exc:
+        print(f"portal: {exc}", file=sys.stderr)
+    return i
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="simulated worker session (stream-json on stdout)")
     p.add_argument("--task", required=True)
@@ -91,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
 
         (ws / "out").mkdir(exist_ok=True)
         load_scenario(a.task).solver.solve(ws, variant)
+        i = portal_step(ws, a.task, variant, i)
         for f in sorted((ws / "out").rglob("*")):
             if f.is_file():
                 i += 1

@@ -20,6 +20,21 @@ from typing import Protocol
 from .events import EventRecorder
 
 KILL_GRACE_S = 5.0
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: ask Linux to kill the worker if the laboratory dies.
+
+    A controller killed mid-pilot must not leave sessions running (and
+    spending) with nobody to collect them; elsewhere this is a no-op.
+    """
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
 
 
 @dataclass
@@ -58,7 +73,7 @@ class LocalTransport:
         t0 = time.monotonic()
         proc = subprocess.Popen(
             argv, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-            start_new_session=True, env=env,
+            start_new_session=True, env=env, preexec_fn=_die_with_parent,
         )
         pgid = proc.pid
         sel = selectors.DefaultSelector()

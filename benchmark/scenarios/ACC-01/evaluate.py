@@ -1,0 +1,1 @@
+def evaluate(out_dir, workspace_dir, oracle): pass

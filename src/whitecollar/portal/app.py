@@ -1,0 +1,235 @@
+"""The portal's web application: login, document library, record tables, forms.
+
+Everything it shows comes from the checked description and the workspace's
+own files; it keeps no other data. Each refusal has its own status and
+writes nothing: 403 outside loopback, a redirect to the login page (or 401
+for anything but a page view) without a session, 401 for a wrong password,
+404 for a document, record or form that is not listed, 400 for a path that
+tries to hide its shape (encoded slashes or percent signs), 422 for a
+submission that breaks its form's rules, 413 for an oversized body.
+"""
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+import logging
+import mimetypes
+import secrets
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from flask import Flask, Response, abort, redirect, render_template, request, send_file, session, url_for
+from werkzeug.exceptions import HTTPException, SecurityError
+
+from . import PortalError
+from .description import PortalDescription
+from .forms import check_submission
+from .submissions import SubmissionError, SubmissionLog
+
+MAX_BODY_BYTES = 64 * 1024
+SHOWN_INLINE = {".pdf": "application/pdf", ".md": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
+                ".csv": "text/plain; charset=utf-8", ".json": "text/plain; charset=utf-8", ".png": "image/png"}
+PUBLIC_ENDPOINTS = {"login", "favicon"}
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+
+@dataclass(frozen=True)
+class Credentials:
+    username: str
+    password: str
+
+    @classmethod
+    def random(cls) -> "Credentials":
+        """Fresh per run, so nothing learnt in one run opens another run's portal."""
+        return cls(f"analyst-{secrets.token_hex(3)}", secrets.token_urlsafe(18))
+
+
+def _loopback(addr: str | None) -> bool:
+    try:
+        return addr is not None and ipaddress.ip_address(addr.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _hidden_shape(raw_uri: str) -> bool:
+    """An encoded slash, backslash or percent sign in the path: a traversal trying to pass as a name."""
+    path = urlsplit(raw_uri).path.lower() if raw_uri else ""
+    return any(code in path for code in ("%2f", "%5c", "%25", "%00")) or "\\" in unquote(path)
+
+
+def _safe_next(target: str | None) -> str | None:
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return None
+
+
+def create_app(description: PortalDescription, credentials: Credentials, *,
+               logger: logging.Logger | None = None) -> Flask:
+    """The application for one workspace; `credentials` are the only ones it accepts."""
+    log = logger or logging.getLogger("whitecollar.portal")
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secrets.token_bytes(32),
+        SESSION_COOKIE_NAME="portal_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_BODY_BYTES,
+        TRUSTED_HOSTS=["127.0.0.1", "localhost", "::1"],
+    )
+    app.url_map.merge_slashes = False
+    app.url_map.strict_slashes = False
+    d = description
+    submissions = SubmissionLog(d.workspace / "out")
+
+    @app.context_processor
+    def chrome() -> dict[str, Any]:
+        return {"portal": d, "user": session.get("user")}
+
+    @app.before_request
+    def guard():
+        if isinstance(request.routing_exception, SecurityError):  # a Host header that is not this machine
+            log.warning("refused %s %s: untrusted Host header", request.method, request.path)
+            return Response("Bad Request: this portal answers only as 127.0.0.1 or localhost.\n", 400,
+                            mimetype="text/plain")
+        if not _loopback(request.remote_addr):
+            log.warning("refused %s %s from %s: not loopback", request.method, request.path, request.remote_addr)
+            abort(403, "This portal answers only on this machine.")
+        if _hidden_shape(request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or ""):
+            abort(400, "Encoded slashes and percent signs are not accepted in addresses.")
+        if request.endpoint in PUBLIC_ENDPOINTS:
+            return None
+        if session.get("user") != credentials.username:
+            if request.method in ("GET", "HEAD"):
+                return redirect(url_for("login", next=request.full_path.rstrip("?")), 303)
+            abort(401, "Sign in first.")
+        return None
+
+    @app.after_request
+    def headers(resp):
+        resp.headers.setdefault("Content-Security-Policy", CSP)
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["Cache-Control"] = "no-store"
+        resp.headers["Referrer-Policy"] = "no-referrer"
+        log.info("%s %s %s %s", request.remote_addr, request.method, request.path, resp.status_code)
+        return resp
+
+    @app.errorhandler(HTTPException)
+    def error_page(exc: HTTPException):
+        return render_template("error.html", code=exc.code, name=exc.name, description=exc.description), exc.code
+
+    @app.route("/login", methods=["GET", "POST"])
+    def login():
+        nxt = _safe_next(request.values.get("next"))
+        if request.method == "GET":
+            if session.get("user") == credentials.username:
+                return redirect(nxt or url_for("library"), 303)
+            return render_template("login.html", next=nxt, error=None, username="")
+        user = request.form.get("username", "")
+        ok_user = hmac.compare_digest(user.encode(), credentials.username.encode())
+        ok_pass = hmac.compare_digest(request.form.get("password", "").encode(), credentials.password.encode())
+        if not (ok_user and ok_pass):
+            log.warning("login refused for %r", user[:80])
+            return render_template("login.html", next=nxt, username=user,
+                                   error="The user name or password is not correct."), 401
+        session.clear()
+        session["user"] = credentials.username
+        log.info("login %s", user)
+        return redirect(nxt or url_for("library"), 303)
+
+    @app.route("/favicon.ico")
+    def favicon():
+        return "", 204  # browsers ask for it on every page; an empty answer keeps the log free of 404s
+
+    @app.route("/logout", methods=["GET", "POST"])
+    def logout():
+        session.clear()
+        return redirect(url_for("login"), 303)
+
+    @app.route("/")
+    def home():
+        return redirect(url_for("library"), 303)
+
+    @app.route("/documents")
+    def library():
+        sizes = {}
+        for doc in d.documents:
+            try:
+                sizes[doc.path] = d.document_file(doc).stat().st_size
+            except (PortalError, OSError):
+                sizes[doc.path] = None
+        return render_template("library.html", documents=d.documents, sizes=sizes)
+
+    @app.route("/documents/<path:relpath>")
+    def document(relpath: str):
+        doc = d.document(relpath)
+        if doc is None:
+            abort(404, "There is no such document in the library.")
+        try:
+            path = d.document_file(doc)
+        except PortalError as exc:
+            log.warning("document %s not served: %s", relpath, exc)
+            abort(404, "There is no such document in the library.")
+        suffix = path.suffix.lower()
+        inline = suffix in SHOWN_INLINE
+        mimetype = SHOWN_INLINE.get(suffix) or mimetypes.guess_type(doc.name)[0] or "application/octet-stream"
+        resp = send_file(path, mimetype=mimetype, as_attachment=not inline, download_name=doc.name,
+                         conditional=False, etag=False)
+        if suffix == ".pdf":
+            resp.headers["Content-Security-Policy"] = "sandbox"
+        return resp
+
+    @app.route("/records")
+    def records():
+        return render_template("records.html", records=d.records)
+
+    @app.route("/records/<record_id>")
+    def record(record_id: str):
+        table = d.record(record_id)
+        if table is None:
+            abort(404, "There is no such record table.")
+        return render_template("record.html", table=table)
+
+    @app.route("/forms")
+    def forms():
+        return render_template("forms.html", forms=d.forms)
+
+    @app.route("/forms/<form_id>", methods=["GET", "POST"])
+    def form(form_id: str):
+        spec = d.form(form_id)
+        if spec is None:
+            abort(404, "There is no such form.")
+        if request.method == "GET":
+            return render_template("form.html", form=spec, entered={}, errors={}, general=[])
+        if request.is_json:
+            body = request.get_json(silent=True)
+            if not isinstance(body, dict):
+                abort(400, "A JSON submission must be an object of field names and values.")
+            submitted = {k: (v if isinstance(v, list) else [v]) for k, v in body.items()}
+        else:
+            submitted = {k: request.form.getlist(k) for k in request.form}
+        checked = check_submission(spec, submitted)
+        if not checked.ok:
+            log.warning("submission to %s refused: %s", form_id, "; ".join(checked.reasons()))
+            general = [checked.errors[""]] if "" in checked.errors else []
+            return render_template("form.html", form=spec, entered=checked.entered, errors=checked.errors,
+                                   general=general, refused=True), 422
+        try:
+            rec = submissions.append(spec.id, checked.values, user=session["user"])
+        except (SubmissionError, OSError) as exc:
+            log.error("submission to %s could not be recorded: %s", form_id, exc)
+            abort(503, "The submission could not be recorded. Nothing was saved; try again.")
+        log.info("submission accepted: %s", json.dumps(rec, ensure_ascii=False, sort_keys=True))
+        return redirect(url_for("submission", form_id=spec.id, number=rec["id"]), 303)
+
+    @app.route("/forms/<form_id>/submissions/<int:number>")
+    def submission(form_id: str, number: int):
+        spec = d.form(form_id)
+        rec = submissions.find(form_id, number) if spec else None
+        if rec is None:
+            abort(404, "There is no such submission.")
+        return render_template("submitted.html", form=spec, rec=rec)
+
+    return app

@@ -1,0 +1,90 @@
+"""`whitecollar portal WORKSPACE`: serve one workspace's portal until SIGTERM.
+
+The server binds 127.0.0.1 only (the application also refuses any other
+remote address, in case it is ever mounted elsewhere), on the port asked
+for or a free one. Only once the socket is bound does it write the address
+and fresh credentials into the workspace's portal/portal.json and print the
+address, so whoever waits for that line can connect at once.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from werkzeug.serving import make_server
+
+from .. import atomic
+from . import READY_PREFIX, PortalError
+from .app import Credentials, create_app
+from .description import description_file, load
+
+HOST = "127.0.0.1"
+
+
+def portal_logger(log_path: Path | None) -> logging.Logger:
+    """The portal's own log: requests, sign-ins, refusals and every accepted submission in full."""
+    log = logging.getLogger("whitecollar.portal")
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    for h in list(log.handlers):
+        log.removeHandler(h)
+        h.close()
+    handler: logging.Handler
+    if log_path is not None:
+        Path(log_path).parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(log_path, encoding="utf-8")
+    else:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.addHandler(handler)
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # our own request lines replace its access log
+    return log
+
+
+def publish(workspace: Path, url: str, credentials: Credentials) -> None:
+    """Tell the worker where the portal is and how to sign in, in the description it was given."""
+    path = description_file(workspace)
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data.update(url=url, username=credentials.username, password=credentials.password)
+    atomic.write_json(path, data)
+
+
+def serve(workspace: Path, *, port: int = 0, log_path: Path | None = None) -> int:
+    workspace = Path(workspace)
+    log = portal_logger(log_path)
+    try:
+        description = load(workspace)
+        if not (workspace / "out").is_dir():
+            raise PortalError(f"{workspace}: no out/ folder; compose the workspace first")
+    except PortalError as exc:
+        log.error("not started: %s", exc)
+        raise
+    credentials = Credentials.random()
+    app = create_app(description, credentials, logger=log)
+    try:
+        server = make_server(HOST, port, app, threaded=True)
+    except OSError as exc:
+        log.error("not started: cannot bind %s:%s: %s", HOST, port, exc)
+        raise PortalError(f"cannot bind {HOST}:{port}: {exc}") from None
+    url = f"http://{HOST}:{server.server_port}/"
+    publish(workspace, url, credentials)
+
+    def stop(signum: int, _frame: Any) -> None:
+        log.info("signal %s: stopping", signum)
+        threading.Thread(target=server.shutdown, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    log.info("serving %s for %s", url, workspace)
+    print(f"{READY_PREFIX}{url}", flush=True)
+    try:
+        server.serve_forever(poll_interval=0.1)  # a quick stop keeps the lab from waiting on SIGTERM
+    finally:
+        server.server_close()
+        log.info("stopped")
+    return 0

@@ -1,0 +1,141 @@
+"""The portal's submissions file, out/portal/submissions.jsonl: one format, one place.
+
+The portal writes it and evaluators read it, so both sides live here (and
+nothing here imports the web framework). Each accepted submission is one
+JSON object per line: {"id", "form_id", "fields", "received_at", "user"}.
+
+Writing replaces the whole file by rename under a lock, so a crash or kill
+at any moment leaves the previous file or the new one, never a torn line,
+and two submissions cannot interleave. The file sits in out/, where the
+worker can write too, so reading is defensive: a link, garbage lines or a
+huge file yield what could be read plus the reasons, never an exception.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .. import atomic
+
+RELPATH = Path("portal") / "submissions.jsonl"
+MAX_READ_BYTES = 4 * 2**20
+
+
+class SubmissionError(RuntimeError):
+    """The submission could not be recorded (the message says why); nothing was written."""
+
+
+def submissions_file(out_dir: Path) -> Path:
+    return Path(out_dir) / RELPATH
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _read_regular(path: Path, limit: int) -> tuple[bytes, bool]:
+    """Up to `limit` bytes of a regular file, never through a link; (data, truncated)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            data = fh.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    return data[:limit], len(data) > limit
+
+
+class SubmissionLog:
+    """Appends accepted submissions for one workspace's out/ (one instance per portal process)."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = Path(out_dir)
+        self.path = submissions_file(self.out_dir)
+        self._lock = threading.Lock()
+
+    def _check_folder(self) -> None:
+        """out/portal/ must be a real folder inside out/: a link planted there would send the write elsewhere."""
+        if self.out_dir.is_symlink() or not self.out_dir.is_dir():
+            raise SubmissionError(f"{self.out_dir} is missing or a symbolic link")
+        folder = self.path.parent
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            raise SubmissionError(f"{folder} is not a plain folder")
+        folder.mkdir(exist_ok=True)
+
+    def append(self, form_id: str, values: dict[str, Any], *, user: str) -> dict[str, Any]:
+        with self._lock:
+            self._check_folder()
+            try:
+                existing, _ = _read_regular(self.path, 64 * 2**20)
+            except FileNotFoundError:
+                existing = b""
+            except OSError as exc:
+                raise SubmissionError(f"{self.path}: cannot be extended ({exc.strerror or exc})") from None
+            if existing and not existing.endswith(b"\n"):
+                existing += b"\n"
+            number = sum(1 for line in existing.splitlines() if line.strip()) + 1
+            record = {"id": number, "form_id": form_id, "fields": values, "received_at": now_iso(), "user": user}
+            line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+            atomic.write_bytes(self.path, existing + line.encode("utf-8"))
+            return record
+
+    def find(self, form_id: str, number: int) -> dict[str, Any] | None:
+        found, _ = read_submissions(self.out_dir, form_id)
+        return next((s for s in found if s.get("id") == number), None)
+
+
+@dataclass
+class ReadResult:
+    submissions: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def __iter__(self):  # (submissions, problems) unpacking
+        return iter((self.submissions, self.problems))
+
+
+def read_submissions(out_dir: Path, form_id: str | None = None) -> ReadResult:
+    """The submissions found in a collected out/ (optionally of one form), and what could not be read."""
+    result = ReadResult()
+    path = submissions_file(out_dir)
+    if Path(out_dir).is_symlink() or path.parent.is_symlink():
+        result.problems.append(f"{path.parent}: symbolic link, not followed")
+        return result
+    try:
+        data, truncated = _read_regular(path, MAX_READ_BYTES)
+    except FileNotFoundError:
+        return result
+    except OSError as exc:
+        reason = "symbolic link, not followed" if exc.errno == errno.ELOOP else (exc.strerror or str(exc))
+        result.problems.append(f"{RELPATH.as_posix()}: {reason}")
+        return result
+    if truncated:
+        result.problems.append(f"{RELPATH.as_posix()}: larger than {MAX_READ_BYTES} bytes; only the start was read")
+    for n, raw in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            rec = json.loads(raw)
+        except json.JSONDecodeError:
+            result.problems.append(f"{RELPATH.as_posix()} line {n}: not JSON")
+            continue
+        if not isinstance(rec, dict) or not isinstance(rec.get("form_id"), str) or not isinstance(rec.get("fields"), dict):
+            result.problems.append(f"{RELPATH.as_posix()} line {n}: not a submission (form_id, fields)")
+            continue
+        if form_id is None or rec["form_id"] == form_id:
+            result.submissions.append(rec)
+    return result
+
+
+def submission_text(submission: dict[str, Any]) -> str:
+    """The text values of a submission, one per line, for the same text checks as a memo."""
+    return "\n".join(str(v) for v in submission.get("fields", {}).values() if isinstance(v, (str, int, float)) and v != "")
