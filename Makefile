@@ -12,7 +12,8 @@ SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
 pilot: bootstrap
 	$(SNAKEMAKE) results/pilot
-	@echo "summary: results/pilot/summary.csv (table: results/pilot/summary.txt, database: results/pilot/experiment.sqlite)"
+	@cat results/pilot/summary.txt
+	@echo "summary: results/pilot/summary.csv (database: results/pilot/experiment.sqlite, ledger: results/pilot/ledger.csv)"
 
 freeze: bootstrap
 	$(SNAKEMAKE) freeze

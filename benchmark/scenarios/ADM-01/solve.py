@@ -398,7 +398,8 @@ def triage(w: World) -> list[Item]:
                 else:
                     item.owner = w.ceo.name
         item.reserved = item.owner == w.ceo.name and bool(re.search(
-            r"(?i)signature|approv|rebate|\bcomment\b|interview|opening address|invite|call me", m.body))
+            r"(?i)signature|your approval|approval is needed|second approval|rebate|\bcomment\b|interview|opening address|"
+            r"invite|call me", m.body))
         # reply conditions of the handbook
         external = sender is None or not sender.email.endswith(w.ceo.email.rpartition("@")[2])
         to_ceo = any(a.casefold() == ceo for _, a in m.to)
@@ -552,6 +553,8 @@ def check_calendar(w: World) -> list[Problem]:
         hits = [e for e in timed if e.start_utc < m.end.astimezone(timezone.utc) and m.start.astimezone(timezone.utc) < e.end_utc]
         trip = [e for e in away if e.start <= m.start.date() < e.end and m.start.tzinfo == ET]
         doc = m.doc.rsplit("/", 1)[1]
+        if trip:
+            hits = []  # she is away that day: the trip is the conflict
         for e in hits:
             pid = "steering-committee" if "teering" in m.title else "go-no-go" if "go" in m.title.casefold() else "project"
             out.append(Problem(
