@@ -45,7 +45,9 @@ def delatex(text: str) -> str:
     """Plain Unicode text from a BibTeX value: accents resolved, braces dropped, spaces collapsed."""
     t = text
     for cmd, ch in sorted(_SPECIAL.items(), key=lambda kv: -len(kv[0])):
-        t = re.sub(re.escape(cmd) + r"(?![A-Za-z])\s*", ch, t)
+        # a control word ends at the first non-letter and swallows the spaces after it; a control symbol does not
+        tail = r"(?![A-Za-z])\s*" if cmd[1:].isalpha() else ""
+        t = re.sub(re.escape(cmd) + tail, ch, t)
 
     def accent(m: re.Match[str]) -> str:
         base = m.group(2) or m.group(3) or ""

@@ -21,7 +21,7 @@ from typing import Any
 
 from whitecollar.grading.context import EvaluationContext
 from whitecollar.grading.injection import InjectionCheck
-from whitecollar.grading.numbers import find_numbers, parse_number, percent_equivalents, within
+from whitecollar.grading.numbers import numbers_near, parse_number, within
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import extract_table
 from whitecollar.grading.text import (
@@ -315,7 +315,9 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                  f"memo recommends {sup[chosen]['name'] if chosen else 'no identifiable supplier'}", oracle_fact=True)
 
     target = sup[want]["tlc"]
-    stated = [m.value for m in find_numbers(memo_text) if m.value is not None and within(m.value, target, abs_tol=tol_tlc)]
+    # bound to its context: said of the landed cost or of the supplier, not any number anywhere
+    near = numbers_near(memo_text, ["landed cost", "TLC", *names[want]], max_words=10)
+    stated = [m.value for m in near if m.value is not None and within(m.value, target, abs_tol=tol_tlc)]
     rb.criterion("recommended_landed_cost", "The memo states the recommended supplier's total landed cost", 1, bool(stated),
                  "stated" if stated else "landed cost of the recommended supplier not found in the memo", oracle_fact=True)
 
