@@ -969,7 +969,9 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
 
 
 def _fmt(c: int, formatted: bool) -> str:
-    return money_fr(c) if formatted else f"${money(c)}"
+    if formatted:
+        return money_fr(c)
+    return f"-${money(-c)}" if c < 0 else f"${money(c)}"
 
 
 SECTION_NAMES = {
@@ -1064,11 +1066,12 @@ def write_report(path: Path, a: Analysis, variant: str) -> None:
     if findings:
         doc.add_paragraph("We propose the following entries, dated in fiscal 2025 unless stated otherwise:")
         for i, f in enumerate(findings, start=1):
-            doc.add_paragraph(f"Entry {i} ({f.title.lower()}): {f.entry}.")
+            doc.add_paragraph(f"Entry {i} ({f.title[0].lower() + f.title[1:]}): {f.entry}.")
     else:
         doc.add_paragraph("No correcting entry is needed.")
-    doc.add_paragraph(f"Together, the entries that affect cash change the balance of account 1010 by "
-                      f"{fmt(ye['adjustments'])} (net).")
+    net = ye["adjustments"]
+    doc.add_paragraph(f"Together, the entries that affect cash {'increase' if net > 0 else 'reduce'} the balance of "
+                      f"account 1010 by {fmt(abs(net))} (net).")
 
     wdocx.add_heading(doc, names[4], 1)
     recon = ye["adjusted_book"]

@@ -1263,7 +1263,7 @@ def write_calendar(path: Path, d: Design, c: dict[str, Contact]) -> None:
 
 def write_contacts(path: Path, c: dict[str, Contact]) -> list[list[str]]:
     header = ["name", "organisation", "title", "group", "email", "phone", "extension", "city"]
-    keys = [k for k in c if k not in ("ceo", "ea")]
+    keys = list(c)
     rows = [[c[k].name, c[k].organisation, c[k].title, c[k].group, c[k].email, c[k].phone, c[k].extension, c[k].city]
             for k in keys]
     rows.sort(key=lambda r: (r[3], r[0]))

@@ -1,0 +1,9 @@
+"""The blind judge panel: a text package per run, three judges, their agreement.
+
+Judges see the brief, the rubric and the deliverables rendered as text
+(`render`), never the arm, model, node, cost, run id or oracle. Each judge
+is a command (any LLM CLI) or the `simulated` stand-in (`panel`,
+`backends`); answers are validated and retried a bounded number of times
+(`answer`). `agreement` measures how far the judges agree with each other
+(Krippendorff's ordinal alpha) and with the deterministic receipt.
+"""

@@ -1,0 +1,140 @@
+"""The real worker: the Claude Code CLI in headless mode.
+
+A session is one command. Everything that decides what the worker may do is
+on that command line, built here from the arm (config.yaml `arms`) and the
+client settings (`worker.claude_code`), so the argv of a run is the whole
+record of its tool configuration and can be asserted in a test:
+
+- headless print mode with the event stream as JSON lines on stdout (the
+  stream the laboratory records; the CLI refuses stream-json in print mode
+  without --verbose);
+- bare mode: the user's settings, hooks, plugins, MCP servers and CLAUDE.md
+  files on the machine are not read, so nothing of the node's or the
+  controller's configuration reaches the worker;
+- the tool set restricted to the arm's tools (--tools) and the same tools
+  pre-approved (--allowedTools), the arm's denied families refused
+  (--disallowedTools, patterns such as `Bash(osascript:*)`), and no
+  permission prompt ever (`dontAsk`: what is not pre-approved is refused
+  rather than asked about, since nobody is there to answer);
+- a turn cap and the run's money cap;
+- the arm's documentation appended to the client's system prompt;
+- the model named in config.
+
+The flag spellings live in `FLAGS` only; they follow the client's CLI
+reference (code.claude.com/docs/en/cli-reference) and its headless-mode
+page (code.claude.com/docs/en/headless). An Agent or Task tool is never
+handed to a worker: a session cannot start sub-agents.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .backends import RunSpec
+
+#: Every flag the laboratory passes to the client, by what it is for.
+FLAGS: dict[str, str] = {
+    "print": "--print",  # headless: run the prompt, print, exit
+    "output_format": "--output-format",  # with "stream-json": one JSON event per line
+    "verbose": "--verbose",  # required by stream-json in print mode
+    "bare": "--bare",  # skip settings, hooks, plugins, MCP and CLAUDE.md discovery
+    "model": "--model",
+    "tools": "--tools",  # the built-in tools that exist in the session
+    "allowed_tools": "--allowedTools",  # rules that run without asking
+    "disallowed_tools": "--disallowedTools",  # rules that are always refused
+    "permission_mode": "--permission-mode",
+    "max_turns": "--max-turns",
+    "max_budget_usd": "--max-budget-usd",
+    "append_system_prompt": "--append-system-prompt",
+    "version": "--version",
+}
+
+OUTPUT_FORMAT = "stream-json"
+
+#: `dontAsk` refuses whatever no allow rule covers; the other modes would
+#: prompt (and a headless session cannot answer) or approve everything.
+PERMISSION_MODES = ("dontAsk", "default", "acceptEdits", "bypassPermissions", "plan")
+DEFAULT_PERMISSION_MODE = "dontAsk"
+
+#: Tools that start sub-agents; never given to a worker.
+SUBAGENT_TOOLS = frozenset({"Agent", "Task"})
+
+#: The only instruction a worker receives on the command line; the assignment is in BRIEF.md.
+PROMPT = (
+    "Your assignment is described in BRIEF.md in the current directory. Read it and carry it out, "
+    "working only in the current directory."
+)
+
+_TOOL_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\(.*\))?$")
+
+
+class ClaudeCodeConfigError(ValueError):
+    """worker.claude_code or an arm cannot give a valid command; the message names the key."""
+
+
+def _rules(items: list[str], what: str) -> str:
+    """The comma-separated form of a rule list (one argument, so the prompt can never be taken for a rule)."""
+    for item in items:
+        if not _TOOL_NAME.match(item) or "," in item:
+            raise ClaudeCodeConfigError(f"config.yaml: {what}: {item!r} is not a tool name or a Tool(pattern) rule")
+    return ",".join(items)
+
+
+def _money(usd: float) -> str:
+    return f"{float(usd):.2f}"
+
+
+class ClaudeCodeBackend:
+    """Builds the Claude Code command of a run; the transport runs it in the workspace."""
+
+    name = "claude-code"
+    simulated = False
+
+    def __init__(self, settings: dict[str, Any]):
+        settings = dict(settings or {})
+        self.executable = str(settings.get("executable") or "claude")
+        self.model = settings.get("model")
+        if not self.model:
+            raise ClaudeCodeConfigError("config.yaml: worker.claude_code.model is required (the model every worker uses)")
+        self.max_turns = int(settings.get("max_turns") or 0)
+        if self.max_turns < 1:
+            raise ClaudeCodeConfigError("config.yaml: worker.claude_code.max_turns is required (a positive turn cap)")
+        self.permission_mode = str(settings.get("permission_mode") or DEFAULT_PERMISSION_MODE)
+        if self.permission_mode not in PERMISSION_MODES:
+            raise ClaudeCodeConfigError(f"config.yaml: worker.claude_code.permission_mode must be one of "
+                                        f"{', '.join(PERMISSION_MODES)}, not {self.permission_mode!r}")
+        self.extra_args = [str(a) for a in settings.get("extra_args") or []]
+
+    def argv(self, run: RunSpec, arm: dict[str, Any], *, prompt: str = PROMPT) -> list[str]:
+        tools = list(arm.get("tools") or [])
+        given = sorted(SUBAGENT_TOOLS & {t.split("(", 1)[0] for t in tools})
+        if given:
+            raise ClaudeCodeConfigError(f"config.yaml: arm {run.arm} gives {', '.join(given)}; a worker may not start "
+                                        "sub-agents, remove it from the arm's tools")
+        denied = list(arm.get("denied") or [])
+        documentation = str(arm.get("documentation") or "").strip()
+        argv = [
+            self.executable, FLAGS["print"], prompt,
+            FLAGS["bare"],
+            FLAGS["output_format"], OUTPUT_FORMAT, FLAGS["verbose"],
+            FLAGS["model"], str(self.model),
+            FLAGS["tools"], _rules(tools, f"arms.{run.arm}.tools"),
+            FLAGS["allowed_tools"], _rules(tools, f"arms.{run.arm}.tools"),
+        ]
+        if denied:
+            argv += [FLAGS["disallowed_tools"], _rules(denied, f"arms.{run.arm}.denied")]
+        argv += [
+            FLAGS["permission_mode"], self.permission_mode,
+            FLAGS["max_turns"], str(self.max_turns),
+            FLAGS["max_budget_usd"], _money(run.budget_usd),
+        ]
+        if documentation:
+            argv += [FLAGS["append_system_prompt"], documentation]
+        return argv + self.extra_args
+
+    def version_argv(self) -> list[str]:
+        return [self.executable, FLAGS["version"]]
+
+    def describe(self, run: RunSpec) -> dict[str, Any]:
+        return {"backend": self.name, "simulated": False, "model": self.model, "client": self.executable,
+                "max_turns": self.max_turns, "permission_mode": self.permission_mode}
