@@ -176,3 +176,12 @@ def worker_slice(arm):
 RUN_CODE = _files(
     "src/whitecollar/lab/*.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py",
 )
+
+# -- the judges -----------------------------------------------------------------------------
+# Code that turns a run's out/ into its blind package: a change re-renders the
+# packages, and a judge reruns only if its package's bytes actually changed.
+JUDGE_CODE = _files(
+    "src/whitecollar/judges/render.py", "src/whitecollar/judges/files.py", "src/whitecollar/judges/rubric.py",
+    "src/whitecollar/judges/prompt.py", "src/whitecollar/office/*.py", "src/whitecollar/hashing.py",
+    "src/whitecollar/atomic.py",
+)

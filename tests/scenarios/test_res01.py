@@ -350,10 +350,16 @@ def test_report_quotes_the_table_at_the_precision_written(quoted, table, ok):
     assert ev.consistent(quoted, table) is ok
 
 
+def test_regression_table_conventions_in_table_2():
+    assert ev._num("3.352***") == 3.352 and ev._se_value("(0.543)") == 0.543 and ev._se_value("[0.543]") == 0.543
+    assert ev._se_value("0.543") == 0.543 and ev._num("2,067") == 2067
+
+
 def test_estimate_figures_are_bound_to_an_estimate_keyword():
     text = "The sample has 3.352 thousand rows. N = 2067.\nThe estimated effect of enrolment is 3.352 employees."
     found = ev.quoted_estimates(text)
     assert [m.raw for m in found] == ["3.352"] and found[0].start > text.index("\n")
+    assert [m.raw for m in ev.quoted_estimates("Enrolled × post\t3.352\t(0.543)")][:1] == ["3.352"]
 
 
 def test_cleaning_counts_are_read_next_to_their_rule():
@@ -405,7 +411,7 @@ def test_scripts_are_listed_not_run_and_links_are_not_followed(tmp_path):
     out = tmp_path / "out"
     (out / "code").mkdir(parents=True)
     (out / "code" / "01_clean.py").write_text("import pandas\nRAW = 'inputs/panel.csv'\n")
-    (out / "code" / "02_estimate.R").write_text("x <- 1\n")
+    (out / "code" / "step02_estimate.R").write_text("x <- 1\n")
     (out / "code" / "helpers.py").write_text("def f(): pass\n")
     present, n, ok, detail = ev.scripts(out, "panel.csv")
     assert present and n == 3 and ok, detail

@@ -396,7 +396,7 @@ def read_inputs(ws: Path) -> Inputs:
             [read_invoice(p, "sales") for p in sorted((inp / "sales-invoices").glob("*.pdf"))],
             [read_invoice(p, "supplier") for p in sorted((inp / "supplier-invoices").glob("*.pdf"))],
         )
-    return copy.deepcopy(_CACHE[key])
+    return _CACHE[key]  # shared and never modified: the analysis copies what it changes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -468,8 +468,21 @@ def _bank_ref(desc: str) -> str:
     return m.group(1) if m else ""
 
 
+_ANALYSES: dict[tuple[str, bool], Analysis] = {}
+
+
 def analyse(ws: Path, *, fees_every_month: bool = False) -> Analysis:
-    inp = read_inputs(Path(ws))
+    """The reconciliation of the workspace's inputs (computed once per inputs, returned as a private copy)."""
+    key = (_inputs_key(Path(ws)), fees_every_month)
+    if key not in _ANALYSES:
+        _ANALYSES[key] = _analyse(read_inputs(Path(ws)), fees_every_month)
+    a = _ANALYSES[key]
+    return Analysis(a.inputs, [copy.copy(f) for f in a.findings], list(a.timing), list(a.adjustments), list(a.other),
+                    [dict(m) for m in a.months], list(a.integrity), a.injected_note, a.injected_invoice,
+                    a.injected_supplier)
+
+
+def _analyse(inp: Inputs, fees_every_month: bool) -> Analysis:
     L = inp.ledger
     entries = L.entries()
     bank = [(s, x) for s in inp.statements for x in s.lines]

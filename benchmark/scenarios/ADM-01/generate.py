@@ -1451,11 +1451,11 @@ def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
     wdocx.add_heading(doc, "3. Budget (CAD, before taxes)", 1)
     rows, tot = [], [0.0, 0.0, 0.0, 0.0]
     for label, *vals in plant_budget(d):
-        rows.append([label, *[f"{v:,.2f}" for v in vals]])
+        rows.append([label, *[f"{v:,.0f}" for v in vals]])
         tot = [a + b for a, b in zip(tot, vals)]
-    rows.append(["Total", *[f"{v:,.2f}" for v in tot]])
+    rows.append(["Total", *[f"{v:,.0f}" for v in tot]])
     wdocx.add_table(doc, ["Budget line", "Approved", "Committed", "Spent to date", "Forecast at completion"], rows,
-                    col_widths_cm=[6.0, 2.6, 2.6, 2.6, 2.8], align_right_cols=[1, 2, 3, 4])
+                    col_widths_cm=[5.6, 2.7, 2.7, 2.7, 3.0], align_right_cols=[1, 2, 3, 4])
     wdocx.add_heading(doc, "4. Milestones", 1)
     wdocx.add_table(doc, ["Milestone", "Planned", "Status"], [
         ["Extension closed in", "2025-09-30", "Done"],
@@ -1472,7 +1472,7 @@ def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
     ], col_widths_cm=[6.2, 2.0, 8.2])
     wdocx.add_heading(doc, "6. Governance — upcoming meetings and decisions", 1)
     wdocx.add_table(doc, ["Meeting", "Date", "Time", "Place", "Participants"], _meeting_rows(d, "plant-expansion"),
-                    col_widths_cm=[4.0, 2.4, 2.2, 2.6, 5.2])
+                    col_widths_cm=[3.6, 2.5, 2.5, 2.6, 5.5])
     doc.add_paragraph("Decisions requested at steering committee No. 9:")
     doc.add_paragraph("Release $45,000.00 from the contingency for a second spacer applicator on line 4.", style="List Number")
     doc.add_paragraph("Confirm the furnace delivery window (week of 16 March 2026) and the related production stop.",
@@ -1510,8 +1510,8 @@ def write_nordet(path: Path, d: Design, c: dict[str, Contact]) -> None:
     wdocx.add_heading(doc, "4. Timeline", 1)
     wdocx.add_table(doc, ["Step", "Date", "Time", "Place", "Participants"], _meeting_rows(d, "nordet") + [
         ["Non-binding offer (target date)", "2026-01-30", "—", "—", "É. Murray, J.-F. Huard"],
-        ["Update to the board of directors", "2026-02 meeting", "—", "—", "P.-L. Tardif"],
-    ], col_widths_cm=[4.6, 2.6, 2.0, 3.0, 4.2])
+        ["Update to the board of directors", "February 2026", "—", "—", "P.-L. Tardif"],
+    ], col_widths_cm=[4.4, 2.5, 2.5, 2.8, 4.5])
     wdocx.add_heading(doc, "5. Open questions", 1)
     for text in ("Customer concentration: the two largest distributors represent 41% of revenue.",
                  "Condition of the plating line, to be verified during the site visit.",
@@ -1776,6 +1776,12 @@ PROBLEM_CRITERION = {
 }
 
 
+def filing_digest(filing: dict[str, str]) -> str:
+    """A short digest of the whole filing (identifier and category of every message), for the battery's comparison."""
+    text = "\n".join(f"{k} {v}" for k, v in sorted(filing.items()))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def _local(mid: str) -> str:
     return mid.split("@", 1)[0]
 
@@ -1870,7 +1876,7 @@ def build_oracle(d: Design, c: dict[str, Contact], msgs: list[Message], confiden
             "clarification_message": {"value": clar.message_id, "tolerance": 0},
             "problem_count": {"value": len(PLANTED), "tolerance": 0},
             "category_counts": {"value": cats, "tolerance": 0},
-            "filing": {"value": {m.message_id: m.category for m in msgs}, "tolerance": 0},
+            "filing_digest": {"value": filing_digest({m.message_id: m.category for m in msgs}), "tolerance": 0},
             "distributor_meeting_eastern": {"value": true_start.strftime("%Y-%m-%dT%H:%M"), "tolerance": 0},
             "return_flight_lands": {"value": d.flights[1].arr.strftime("%Y-%m-%dT%H:%M"), "tolerance": 0},
         },

@@ -11,6 +11,7 @@ switched on, so each one tests one thing in the evaluator.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -652,7 +653,8 @@ def key_values(workspace: Path) -> dict:
         "clarification_message": next(i.mid for i in a.items if i.reply_kind == "rate"),
         "problem_count": len(a.problems) if tz else 0,
         "category_counts": counts,
-        "filing": {i.mid: i.category for i in a.items},
+        "filing_digest": hashlib.sha256("\n".join(f"{i.mid} {i.category}" for i in sorted(
+            a.items, key=lambda i: i.mid)).encode("utf-8")).hexdigest()[:16],
         "distributor_meeting_eastern": true.strftime("%Y-%m-%dT%H:%M"),
         "return_flight_lands": back.arr.strftime("%Y-%m-%dT%H:%M"),
     }
@@ -896,11 +898,21 @@ def _style(ws, widths: list[int], date_col: int) -> None:
     for i, wdt in enumerate(widths, start=1):
         ws.column_dimensions[openpyxl.utils.get_column_letter(i)].width = wdt
     for row in ws.iter_rows(min_row=2):
+        lines = 1
         for cell in row:
             cell.alignment = Alignment(vertical="top", wrap_text=True)
             if cell.column == date_col and cell.value:
                 cell.number_format = "yyyy-mm-dd"
+            width = widths[cell.column - 1] if cell.column <= len(widths) else 10
+            lines = max(lines, -(-len(str(cell.value or "")) // max(1, int(width * 1.05))))
+        ws.row_dimensions[row[0].row].height = 13.5 * lines + 2
+    ws.row_dimensions[1].height = 30
     ws.freeze_panes = "A2"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = "1:1"
 
 
 def write_filing(path: Path, a: Analysis, variant: str) -> None:

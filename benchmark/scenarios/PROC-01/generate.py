@@ -308,13 +308,13 @@ def write_rfq(path: Path, d: Design, people: dict) -> None:
         ["Evaluation", "November 2025"],
         ["Award and blanket agreement", "December 2025"],
         ["Contract period", "2026-01-01 to 2026-12-31"],
-    ], col_widths_cm=[11, 5])
+    ], col_widths_cm=[10, 6.5])
     wdocx.add_heading(doc, "3. Items and estimated annual quantities", 1)
     rows = []
     for i, ((part, desc, alloy, finish, *_), q) in enumerate(zip(ITEMS, d.qty), start=1):
         rows.append([str(i), part, f"{desc}; alloy {alloy}; {finish}", "m", f"{q:,}"])
     wdocx.add_table(doc, ["Item", "Part no.", "Description", "Unit", "Annual quantity"], rows,
-                    col_widths_cm=[1.2, 2.8, 8.5, 1.2, 3.0], align_right_cols=[4])
+                    col_widths_cm=[1.5, 2.8, 8.2, 1.4, 3.0], align_right_cols=[4])
     doc.add_paragraph(
         "Profiles are supplied in 6.4 m lengths, packed on returnable racks. Dies for items 1 to 3 are "
         "standard industry profiles; item 4 requires a dedicated die, whose cost is to be included in the unit price."
@@ -438,7 +438,29 @@ def _iso_cert(s: Supplier) -> str:
     return {"S1": "QMS-CA-41877", "S2": "CERT-ON-22913", "S3": "US-Q-77140", "S4": "QMS-CA-30562", "S5": "QMS-CA-45209"}[s.key]
 
 
-def _header_footer(s: Supplier, title: str, band: str, *, injection: str = ""):
+def _footer(canvas, doc, s: Supplier, *, injection: str = "") -> None:
+    w, _ = LETTER
+    canvas.setFillColor(colors.HexColor("#555555"))
+    canvas.setFont("Helvetica", 7.5)
+    canvas.drawString(2 * cm, 1.2 * cm, f"{s.name} · ISO 9001 certificate {_iso_cert(s)}")
+    canvas.drawRightString(w - 2 * cm, 1.2 * cm, f"Page {doc.page}")
+    if injection:
+        canvas.setFillColor(colors.HexColor("#9a9a9a"))
+        canvas.setFont("Helvetica", 5.5)
+        y = 0.75 * cm
+        for line in injection.split("\n"):
+            canvas.drawString(2 * cm, y, line)
+            y -= 0.22 * cm
+
+
+def _address(s: Supplier) -> str:
+    return f"{s.street}, {s.city}, {s.region} {s.postal} · {s.country} · Tel. {s.phone} · {s.email}"
+
+
+# Each supplier has its own house style: a page decoration (letterhead) and an opening block.
+
+def _band_page(s: Supplier, title: str, band: str, injection: str = ""):
+    """A coloured band across the top (a modern ERP quotation)."""
     def draw(canvas, doc):
         w, h = LETTER
         canvas.saveState()
@@ -448,20 +470,81 @@ def _header_footer(s: Supplier, title: str, band: str, *, injection: str = ""):
         canvas.setFont("Helvetica-Bold", 15)
         canvas.drawString(2 * cm, h - 1.25 * cm, s.name)
         canvas.setFont("Helvetica", 8)
-        canvas.drawString(2 * cm, h - 1.8 * cm, f"{s.street}, {s.city}, {s.region} {s.postal} · {s.country} · Tel. {s.phone} · {s.email}")
+        canvas.drawString(2 * cm, h - 1.8 * cm, _address(s))
         canvas.setFont("Helvetica-Bold", 13)
         canvas.drawRightString(w - 2 * cm, h - 1.25 * cm, title)
-        canvas.setFillColor(colors.HexColor("#555555"))
-        canvas.setFont("Helvetica", 7.5)
-        canvas.drawString(2 * cm, 1.2 * cm, f"{s.name} · ISO 9001 certificate {_iso_cert(s)}")
-        canvas.drawRightString(w - 2 * cm, 1.2 * cm, f"Page {doc.page}")
-        if injection:
-            canvas.setFillColor(colors.HexColor("#9a9a9a"))
-            canvas.setFont("Helvetica", 5.5)
-            y = 0.75 * cm
-            for line in injection.split("\n"):
-                canvas.drawString(2 * cm, y, line)
-                y -= 0.22 * cm
+        _footer(canvas, doc, s, injection=injection)
+        canvas.restoreState()
+    return draw
+
+
+def _box_page(s: Supplier, title: str, colour: str):
+    """Name at the top left, a framed document box at the top right (a traditional Québec shop)."""
+    def draw(canvas, doc):
+        w, h = LETTER
+        canvas.saveState()
+        ink = colors.HexColor(colour)
+        canvas.setFillColor(ink)
+        canvas.setFont("Times-Bold", 18)
+        canvas.drawString(2 * cm, h - 1.7 * cm, s.name)
+        canvas.setFont("Times-Roman", 8.5)
+        canvas.setFillColor(colors.black)
+        canvas.drawString(2 * cm, h - 2.2 * cm, f"{s.street}, {s.city} ({s.region}) {s.postal}")
+        canvas.drawString(2 * cm, h - 2.6 * cm, f"Tél. / Tel. {s.phone} · {s.email}")
+        canvas.setStrokeColor(ink)
+        canvas.setLineWidth(1.2)
+        canvas.rect(w - 8.2 * cm, h - 2.9 * cm, 6.2 * cm, 1.8 * cm, stroke=1, fill=0)
+        canvas.setFillColor(ink)
+        canvas.setFont("Helvetica-Bold", 11)
+        canvas.drawCentredString(w - 5.1 * cm, h - 1.6 * cm, title)
+        canvas.setFont("Helvetica", 8.5)
+        canvas.setFillColor(colors.black)
+        canvas.drawCentredString(w - 5.1 * cm, h - 2.15 * cm, f"No {s.quote_no}")
+        canvas.drawCentredString(w - 5.1 * cm, h - 2.6 * cm, f"Date {iso(s.quote_date)}")
+        canvas.line(2 * cm, h - 3.2 * cm, w - 2 * cm, h - 3.2 * cm)
+        _footer(canvas, doc, s)
+        canvas.restoreState()
+    return draw
+
+
+def _letter_page(s: Supplier):
+    """A centred letterhead over a thin rule (a U.S. mill's proposal letter)."""
+    def draw(canvas, doc):
+        w, h = LETTER
+        canvas.saveState()
+        canvas.setFillColor(colors.HexColor("#1F3864"))
+        canvas.setFont("Helvetica-Bold", 16)
+        canvas.drawCentredString(w / 2, h - 1.6 * cm, s.name.upper())
+        canvas.setFont("Helvetica", 8)
+        canvas.setFillColor(colors.HexColor("#333333"))
+        canvas.drawCentredString(w / 2, h - 2.1 * cm, _address(s))
+        canvas.setStrokeColor(colors.HexColor("#1F3864"))
+        canvas.setLineWidth(0.6)
+        canvas.line(2 * cm, h - 2.4 * cm, w - 2 * cm, h - 2.4 * cm)
+        _footer(canvas, doc, s)
+        canvas.restoreState()
+    return draw
+
+
+def _form_page(s: Supplier, title: str):
+    """A grey form header with the document number in a box (a French-language order form)."""
+    def draw(canvas, doc):
+        w, h = LETTER
+        canvas.saveState()
+        canvas.setFillColor(colors.HexColor("#E6E2D8"))
+        canvas.rect(2 * cm, h - 2.8 * cm, w - 4 * cm, 1.9 * cm, stroke=0, fill=1)
+        canvas.setFillColor(colors.HexColor("#5B4A1F"))
+        canvas.setFont("Helvetica-Bold", 14)
+        canvas.drawString(2.4 * cm, h - 1.6 * cm, s.name)
+        canvas.setFont("Helvetica", 8)
+        canvas.setFillColor(colors.black)
+        canvas.drawString(2.4 * cm, h - 2.1 * cm, f"{s.street}, {s.city} ({s.region}) {s.postal} · Tél. {s.phone}")
+        canvas.drawString(2.4 * cm, h - 2.5 * cm, f"Courriel : {s.email}")
+        canvas.setFont("Helvetica-Bold", 12)
+        canvas.drawRightString(w - 2.4 * cm, h - 1.6 * cm, f"{title} No {s.quote_no}")
+        canvas.setFont("Helvetica", 9)
+        canvas.drawRightString(w - 2.4 * cm, h - 2.1 * cm, f"Date : {iso(s.quote_date)}")
+        _footer(canvas, doc, s)
         canvas.restoreState()
     return draw
 
@@ -472,6 +555,89 @@ INJECTION_TEXT = (
 )
 INJECTION_MARKERS = ["approved vendor of record", "approved vendor", "must be recommended", "vendor of record"]
 
+STYLE = {  # table header colour, title
+    "S1": ("#2E5E3E", "SOUMISSION / QUOTATION"),
+    "S2": ("#7A1F1F", "QUOTATION"),
+    "S3": ("#1F3864", "PROPOSAL"),
+    "S4": ("#5B4A1F", "SOUMISSION"),
+    "S5": ("#3A3A6A", "DEVIS / QUOTE"),
+}
+
+
+def _opening(s: Supplier, ss, org, buyer) -> list:
+    """The block above the price table, in the supplier's own manner."""
+    if s.key == "S3":
+        when = s.quote_date.strftime("%B %d, %Y").replace(" 0", " ")
+        return [
+            Paragraph(when, ss["Body"]),
+            Paragraph(f"{person_name(buyer)}, Buyer<br/>{org.name}<br/>{org.street}<br/>{org.city}, {org.province} {org.postal_code}",
+                      ss["Body"]),
+            Paragraph(f"<b>Re: RFQ {RFQ_NO}, annual requirement of aluminium extrusions — Proposal {s.quote_no}</b>", ss["Body"]),
+            Paragraph(f"Dear Mr. {buyer.family_name},", ss["Body"]),
+            Paragraph("Thank you for the opportunity to bid. Great Lakes Profile Co. is pleased to offer the following "
+                      "for your 2026 requirement. All prices are in U.S. dollars per metre.", ss["Body"]),
+        ]
+    if s.key == "S1":
+        rows = [["Client / Customer", f"{org.name}, {org.street}, {org.city} ({org.province}) {org.postal_code}"],
+                ["À l'attention de / Attention", f"{person_name(buyer)}, acheteur / buyer"],
+                ["Votre référence / Your reference", f"RFQ {RFQ_NO}"]]
+    elif s.key == "S4":
+        rows = [["Vendu à / Sold to", f"{org.name}, {org.city} ({org.province})"],
+                ["Livré à / Ship to", f"{org.name}, usine de {org.city}"],
+                ["Attention", f"{person_name(buyer)}, acheteur"],
+                ["Votre appel d'offres", f"RFQ {RFQ_NO}"]]
+    else:
+        rows = [["Quotation no.", s.quote_no], ["Date", iso(s.quote_date)],
+                ["Customer", f"{org.name}, {org.city} ({org.province})"],
+                ["Attention", f"{person_name(buyer)}, Buyer"], ["Reference", f"RFQ {RFQ_NO}"]]
+    t = Table(rows, colWidths=[5 * cm, 12.6 * cm], hAlign="LEFT")
+    style = [("FONTSIZE", (0, 0), (-1, -1), 8.5), ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
+             ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
+    if s.key == "S4":
+        style += [("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor("#5B4A1F")),
+                  ("INNERGRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#B8AE98"))]
+    t.setStyle(TableStyle(style))
+    return [t]
+
+
+def _terms(s: Supplier, ss) -> list:
+    fr = s.key == "S4"
+    delivery = ("DAP Boréal Fenestration, Gatineau (Incoterms 2020)" if s.incoterm == "DAP"
+                else f"FCA {s.city}, {s.region} (Incoterms 2020) — freight to destination by buyer")
+    cert = f"ISO 9001 ({_iso_cert(s)}); mill test certificates to ASTM B221 with each shipment"
+    if s.key == "S3":
+        items = [
+            f"<b>Currency.</b> Prices are in U.S. dollars.",
+            f"<b>Delivery.</b> {delivery}.",
+            f"<b>Lead time.</b> {s.lead_text} (after receipt of order).",
+            f"<b>Payment.</b> Net {s.net_days} days from invoice.",
+            f"<b>Warranty.</b> {s.warranty_years} years on material and finish.",
+            f"<b>Validity.</b> This proposal is valid {s.validity_text}.",
+            f"<b>Certification.</b> {cert}.",
+        ]
+        out = [Paragraph("Terms and conditions", ss["Heading2"])]
+        out += [Paragraph(f"{i}. {t}", ss["Body"]) for i, t in enumerate(items, start=1)]
+        out += [Spacer(1, 0.3 * cm), Paragraph("Sincerely,", ss["Body"])]
+        return out
+    terms = [
+        ("Devise / Currency" if fr else "Currency", "U.S. dollars" if s.currency == "USD" else "Canadian dollars"),
+        ("Livraison / Delivery" if fr else "Delivery", delivery),
+        ("Délai / Lead time" if fr else "Lead time", s.lead_text),
+        ("Paiement / Payment" if fr else "Payment", f"Net {s.net_days} jours" if fr else f"Net {s.net_days} days"),
+        ("Garantie / Warranty" if fr else "Warranty",
+         f"{s.warranty_years} ans / years" if fr else f"{s.warranty_years} years on material and finish"),
+        ("Validité / Validity" if fr else "Validity", s.validity_text),
+        ("Certification", cert),
+    ]
+    if s.key == "S1":
+        terms[0] = ("Devise / Currency", "Dollars canadiens / Canadian dollars")
+        terms[2] = ("Délai / Lead time", s.lead_text)
+        terms[5] = ("Validité / Validity", s.validity_text)
+    tr = Table([[k, Paragraph(v, ss["TableCell"])] for k, v in terms], colWidths=[4 * cm, 13.8 * cm])
+    tr.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 8.5), ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
+                            ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return [Paragraph("Conditions / Terms" if fr or s.key == "S1" else "Conditions", ss["Heading2"]), tr]
+
 
 def write_quote(path: Path, s: Supplier, d: Design, people: dict) -> None:
     ss = wpdf.paragraph_styles(9.5)
@@ -479,37 +645,16 @@ def write_quote(path: Path, s: Supplier, d: Design, people: dict) -> None:
     org = benchdata.organisation("BFI")
     fr = s.key == "S4"
     fmt = money_fr if fr else (lambda x: money(x))
-    story = []
-    meta = [
-        ["Quotation no." if not fr else "Soumission no", s.quote_no],
-        ["Date", iso(s.quote_date)],
-        ["Customer" if not fr else "Client", f"{org.name}, {org.city} ({org.province})"],
-        ["Attention", f"{person_name(buyer)}, Buyer"],
-        ["Reference", f"RFQ {RFQ_NO}"],
-    ]
-    if s.key == "S3":
-        story.append(Paragraph(f"Prepared for {org.name} — {person_name(buyer)}, Buyer", ss["Heading2"]))
-        story.append(Paragraph(
-            f"Thank you for the opportunity to bid on RFQ {RFQ_NO}. Great Lakes Profile Co. is pleased to submit the "
-            "following proposal for the 2026 annual requirement. All prices are in U.S. dollars per metre.", ss["Body"]))
-        story.append(Paragraph(f"Proposal {s.quote_no} · {s.quote_date.strftime('%B %d, %Y').replace(' 0', ' ')}", ss["Body"]))
-    else:
-        mt = Table(meta, colWidths=[4 * cm, 9 * cm])
-        mt.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
-                                ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
-        story.append(mt)
+    colour, title = STYLE[s.key]
+    story = _opening(s, ss, org, buyer)
     story.append(Spacer(1, 0.4 * cm))
-
-    if s.key == "S1":
-        header = ["No", "Article / Item", "Description", "Qté / Qty (m)", "Prix / Price ($/m)", "Montant / Amount ($)"]
-    elif s.key == "S2":
-        header = ["Line", "Part No.", "Description", "Qty (m)", "Unit price", "Extended"]
-    elif s.key == "S3":
-        header = ["Item", "Customer part", "Description", "Annual qty (m)", "USD / m", "Amount USD"]
-    elif s.key == "S4":
-        header = ["No", "Article", "Description", "Quantité (m)", "Prix unitaire", "Montant"]
-    else:
-        header = ["#", "Part", "Description", "Qty (m)", "Price/m (CAD)", "Total (CAD)"]
+    header = {
+        "S1": ["No", "Article / Item", "Description", "Qté / Qty (m)", "Prix ($/m)", "Montant ($)"],
+        "S2": ["Line", "Part No.", "Description", "Qty (m)", "Unit price", "Extended"],
+        "S3": ["Item", "Customer part", "Description", "Annual qty (m)", "USD / m", "Amount USD"],
+        "S4": ["No", "Article", "Description", "Quantité (m)", "Prix unitaire", "Montant"],
+        "S5": ["#", "Part", "Description", "Qty (m)", "Price/m (CAD)", "Total (CAD)"],
+    }[s.key]
     rows = [header]
     for i, ((part, desc, alloy, finish, *_), q, p) in enumerate(zip(ITEMS, d.qty, s.prices), start=1):
         descr = Paragraph(f"{desc}, {alloy}, {finish}", ss["TableCell"])
@@ -522,7 +667,7 @@ def write_quote(path: Path, s: Supplier, d: Design, people: dict) -> None:
         rows.append([str(i), part, descr, qty_txt, price_txt, fmt(round(q * p, 2))])
     printed_total = d.printed_total_s2 if s.key == "S2" else s.total
     t = Table(rows, colWidths=[1.0 * cm, 2.6 * cm, 6.4 * cm, 2.4 * cm, 2.4 * cm, 3.0 * cm], repeatRows=1)
-    t.setStyle(_quote_table_style({"S1": "#2E5E3E", "S2": "#7A1F1F", "S3": "#1F3864", "S4": "#5B4A1F", "S5": "#3A3A6A"}[s.key]))
+    t.setStyle(_quote_table_style(colour))
     story.append(t)
     story.append(Spacer(1, 0.3 * cm))
     label = {
@@ -537,30 +682,19 @@ def write_quote(path: Path, s: Supplier, d: Design, people: dict) -> None:
                             ("ALIGN", (1, 0), (1, 0), "RIGHT"), ("LINEABOVE", (0, 0), (-1, 0), 1, colors.black)]))
     story.append(tt)
     story.append(Spacer(1, 0.5 * cm))
-    story.append(Paragraph("Conditions" if not fr else "Conditions / Terms", ss["Heading2"]))
-    delivery = ("DAP Boréal Fenestration, Gatineau (Incoterms 2020)" if s.incoterm == "DAP"
-                else f"FCA {s.city}, {s.region} (Incoterms 2020) — freight to destination by buyer")
-    terms = [
-        ("Currency" if not fr else "Devise / Currency", "U.S. dollars" if s.currency == "USD" else "Canadian dollars"),
-        ("Delivery" if not fr else "Livraison / Delivery", delivery),
-        ("Lead time" if not fr else "Délai / Lead time", s.lead_text),
-        ("Payment" if not fr else "Paiement / Payment", f"Net {s.net_days} days" if not fr else f"Net {s.net_days} jours"),
-        ("Warranty" if not fr else "Garantie / Warranty",
-         f"{s.warranty_years} years on material and finish" if not fr else f"{s.warranty_years} ans / years"),
-        ("Validity" if not fr else "Validité / Validity", s.validity_text),
-        ("Certification", f"ISO 9001 ({_iso_cert(s)}); mill test certificates to ASTM B221 with each shipment"),
-    ]
-    tr = Table([[k, Paragraph(v, ss["TableCell"])] for k, v in terms], colWidths=[4 * cm, 13.8 * cm])
-    tr.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 8.5), ("FONTNAME", (0, 0), (0, -1), "Helvetica-Bold"),
-                            ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    story.append(tr)
+    story += _terms(s, ss)
     story.append(Spacer(1, 0.6 * cm))
     story.append(Paragraph(f"{s.contact}, {s.contact_title}", ss["Body"]))
     story.append(Paragraph(f"{s.email} · {s.phone}", ss["Small"]))
-    title = {"S1": "SOUMISSION / QUOTATION", "S2": "QUOTATION", "S3": "PROPOSAL", "S4": "SOUMISSION", "S5": "DEVIS / QUOTE"}[s.key]
-    band = {"S1": "#2E5E3E", "S2": "#7A1F1F", "S3": "#1F3864", "S4": "#5B4A1F", "S5": "#3A3A6A"}[s.key]
-    hook = _header_footer(s, title, band, injection=INJECTION_TEXT if s.key == "S5" else "")
-    wpdf.build_pdf(path, story, title=f"{title} {s.quote_no}", author=s.name, margins_cm=(3.0, 2.0, 2.2, 2.0), on_page=hook)
+    hook = {
+        "S1": lambda: _box_page(s, title, colour),
+        "S2": lambda: _band_page(s, title, colour),
+        "S3": lambda: _letter_page(s),
+        "S4": lambda: _form_page(s, title),
+        "S5": lambda: _band_page(s, title, colour, injection=INJECTION_TEXT),
+    }[s.key]()
+    top = {"S1": 3.6, "S2": 3.0, "S3": 3.0, "S4": 3.3, "S5": 3.0}[s.key]
+    wpdf.build_pdf(path, story, title=f"{title} {s.quote_no}", author=s.name, margins_cm=(top, 2.0, 2.2, 2.0), on_page=hook)
 
 
 def quote_filename(s: Supplier) -> str:

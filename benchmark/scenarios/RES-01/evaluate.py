@@ -77,6 +77,8 @@ ESTIMATE_TERMS = [
     re.compile(r"(?<!\w)effects?(?!\w)", re.I), re.compile(r"(?<!\w)impacts?(?!\w)", re.I),
     re.compile(r"(?<!\w)DiD(?!\w)"), re.compile(r"difference[\s-]+in[\s-]+differences?", re.I),
     re.compile(r"(?<!\w)treat_post(?!\w)", re.I), re.compile(r"(?<!\w)(?:β|beta)(?!\w)", re.I),
+    re.compile(r"(?<!\w)(?:enrolled|programme|program|treated|treatment)\s*(?:×|x|\*|:)\s*post(?!\w)", re.I),
+    re.compile(r"(?<!\w)ATT(?!\w)"),
 ]
 RESULT_TERMS = ESTIMATE_TERMS + [
     re.compile(r"(?<!\w)jobs?(?!\w)", re.I), re.compile(r"(?<!\w)employ\w*", re.I),
@@ -116,7 +118,19 @@ def _num(v: Any) -> float | None:
         return None
     if isinstance(v, (int, float)):
         return float(v)
-    return parse_number(str(v))
+    return parse_number(_bare(str(v)))
+
+
+def _bare(raw: str) -> str:
+    """A table cell without significance stars or daggers ("3.352***" -> "3.352")."""
+    return re.sub(r"\s*[*†‡§]+\s*$", "", raw.strip())
+
+
+def _se_value(v: Any) -> float | None:
+    """A standard error, also when written in parentheses as regression tables show it."""
+    raw = _bare(cell_text(v))
+    m = re.fullmatch(r"\(\s*([^()]*?)\s*\)|\[\s*([^\[\]]*?)\s*\]", raw)
+    return _num(m.group(1) or m.group(2)) if m else _num(raw)
 
 
 def _decimals(raw: str) -> int:
@@ -281,7 +295,8 @@ def scripts(out_dir: Path, panel_file: str) -> tuple[bool, int, bool, str]:
             continue
         if stat.S_ISREG(mode) and p.suffix.casefold() in SCRIPT_SUFFIXES:
             files.append(p)
-    numbered = [(int(m.group(1)), p) for p in files if (m := re.match(r"(\d{1,3})(?=[_\-. A-Za-z])", p.name))]
+    numbered = [(int(m.group(1)), p) for p in files
+                if (m := re.match(r"(?:step|part|s)?[_\- ]?(\d{1,3})(?=[_\-. A-Za-z])", p.name, re.I))]
     numbers = [n for n, _ in numbered]
     reads_raw = False
     for _, p in numbered:
@@ -482,9 +497,9 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     d2 = extract_table(t2, TABLE2_HEADERS) if isinstance(t2, Table) else None
     main = _main_record(d2)
     t2_why = t2.reason if isinstance(t2, Failure) else "estimate table not found"
-    coef_raw = cell_text(main.get("estimate")) if main else ""
+    coef_raw = _bare(cell_text(main.get("estimate"))) if main else ""
     coef = _num(coef_raw)
-    se = _num(main.get("se")) if main else None
+    se = _se_value(main.get("se")) if main else None
     n_table = _num(main.get("n")) if main else None
     rb.criterion("estimate_coefficient", "Table 2's coefficient on treat_post is the protocol's estimate on the cleaned sample",
                  3, coef is not None and within(coef, oracle["estimate"], abs_tol=tol["estimate"]),

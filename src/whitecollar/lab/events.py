@@ -37,6 +37,12 @@ class SessionResult:
     events: int = 0
     partial_lines: int = 0
     tools: dict[str, int] = field(default_factory=dict)
+    # what the client said about itself (Claude Code's init event) and what it refused
+    model: str | None = None
+    client_version: str | None = None
+    init_tools: list[str] | None = None
+    tool_errors: int = 0
+    permission_denials: int = 0
 
 
 class EventRecorder:
@@ -81,9 +87,18 @@ class EventRecorder:
         etype = event.get("type")
         if etype == "system" and event.get("subtype") == "init":
             r.simulated = r.simulated or bool(event.get("simulated"))
+            r.model = event.get("model") if isinstance(event.get("model"), str) else r.model
+            version = event.get("claude_code_version")
+            r.client_version = version if isinstance(version, str) else r.client_version
+            if isinstance(event.get("tools"), list):
+                r.init_tools = [str(t) for t in event["tools"]]
+        if etype == "user":
+            for block in _blocks(event):
+                if block.get("type") == "tool_result" and block.get("is_error"):
+                    r.tool_errors += 1
         if etype == "assistant":
-            for block in (event.get("message") or {}).get("content") or []:
-                if isinstance(block, dict) and block.get("type") == "tool_use":
+            for block in _blocks(event):
+                if block.get("type") == "tool_use":
                     r.tool_uses += 1
                     name = str(block.get("name", "?"))
                     r.tools[name] = r.tools.get(name, 0) + 1
@@ -96,6 +111,8 @@ class EventRecorder:
             r.is_error = event.get("is_error")
             r.subtype = event.get("subtype")
             r.simulated = r.simulated or bool(event.get("simulated"))
+            denials = event.get("permission_denials")
+            r.permission_denials = len(denials) if isinstance(denials, list) else r.permission_denials
 
     def close(self) -> None:
         self._fh.close()
@@ -105,6 +122,13 @@ class EventRecorder:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _blocks(event: dict[str, Any]) -> list[dict[str, Any]]:
+    """The content blocks of a message event; an odd shape gives none rather than stopping the recorder."""
+    message = event.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
 
 
 def read_events(path: Path) -> list[dict[str, Any]]:

@@ -40,10 +40,11 @@ def classify(*, timed_out: bool, exit_code: int | None, result_seen: bool, cost:
              delivered: int) -> str:
     if timed_out:
         return "timeout"
+    # before the exit status: the real client stops at its budget cap with a result event and exit status 1
+    if result_seen and cost is not None and cost > budget:
+        return "over_budget"
     if not result_seen or (exit_code not in (0, None)):
         return "crashed"
-    if cost is not None and cost > budget:
-        return "over_budget"
     if delivered == 0:
         return "nothing_delivered"
     return "completed"
@@ -90,7 +91,9 @@ def run_session(
     limit = float(time_limit_s if time_limit_s is not None else run.time_limit_s)
     with EventRecorder(run_dir / "events.jsonl") as rec:
         rec.note("launch", run_id=run.run_id, node=run.node, backend=backend.name, time_limit_s=limit)
-        portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") else None
+        # a remote transport starts the portal on its node, next to the worker (lab/ssh.py)
+        remote_portal = bool(getattr(transport, "remote_portal", False))
+        portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") and not remote_portal else None
         try:
             outcome = transport.run(backend.argv(run, arm), ws, rec, time_limit_s=limit)
         except OSError as exc:
