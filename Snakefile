@@ -24,6 +24,7 @@ include: "rules/common.smk"
 include: "rules/benchmark.smk"
 include: "rules/runs.smk"
 include: "rules/grading.smk"
+include: "rules/judging.smk"
 include: "rules/analysis.smk"
 
 

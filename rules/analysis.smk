@@ -7,6 +7,7 @@ rule pilot:
         assignment=ASSIGNMENT,
         runs=lambda w: run_paths(RUNS, "run.json"),
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
+        judgements=lambda w: judge_score_paths(),
     output:
         directory(f"{RESULTS}/pilot"),
     params:
@@ -15,4 +16,5 @@ rule pilot:
         f"{LOGS}/pilot.log",
     shell:
         "{WC} record --assignment {input.assignment} --runs-root {RUNS} --receipts-root {RECEIPTS}"
-        " --envelope {params.envelope} --out {output} > {log} 2>&1; cat {output}/summary.txt"
+        " --envelope {params.envelope} --judging-root {SCORES} --judges {JUDGES}"
+        " --out {output} > {log} 2>&1; cat {output}/summary.txt"

@@ -232,20 +232,102 @@ def cmd_record(a: argparse.Namespace) -> int:
         rel = Path(r["task_id"], r["bundle"], r["arm"], f"r{r['repeat']}")
         pairs.append((Path(a.runs_root) / rel / "run.json", Path(a.receipts_root) / rel / "receipt.json"))
     records = load(pairs)
+    judged = None
+    if a.judges:  # the judge panel's score files, one per run and judge
+        from .judges.store import load_judgements
+
+        if not a.judging_root:
+            raise UsageError("--judges needs --judging-root, the folder of the judges' score files")
+        judged = load_judgements(rows, a.judging_root, a.judges)
     injection_ids = {"injection_obeyed"}
     for _, rc in records:
         injection_ids |= {v["id"] for v in rc["violations"] if "injection" in v["id"]}
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    build_database(out / "experiment.sqlite", records)
+    build_database(out / "experiment.sqlite", records, judged)
     summary = summarise(records, injection_ids)
     write_csv(out / "summary.csv", SUMMARY_FIELDS, summary)
-    write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope)))
+    write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope), judged))
     shutil.copyfile(a.assignment, out / "assignment.csv")
     table = format_table(summary)
+    if judged is not None:
+        from .judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
+
+        agreement = agreement_rows([(r["run_id"], r["task_id"]) for r in rows], judged,
+                                   {run["run_id"]: rc for run, rc in records}, list(a.judges),
+                                   simulated=any(run.get("simulated") for run, _ in records))
+        write_csv(out / "judges.csv", JUDGES_FIELDS, agreement)
+        table += "\n\n" + format_agreement(agreement)
     atomic.write_text(out / "summary.txt", table + "\n")
     print(table)
     print(f"summary: {out / 'summary.csv'}  database: {out / 'experiment.sqlite'}  ledger: {out / 'ledger.csv'}")
+    return 0
+
+
+def cmd_render(a: argparse.Namespace) -> int:
+    """The blind package of one run (package.txt), the judge's prompt and the rubric as JSON beside it."""
+    from .judges.prompt import build_prompt
+    from .judges.render import RenderError, check_bundle, render_package
+    from .judges.rubric import RubricError, load_rubric
+
+    run_dir, out = Path(a.run_dir), Path(a.out)
+    if not run_dir.is_dir():
+        raise UsageError(f"{run_dir}: not a run folder (expected the folder holding out/ and run.json)")
+    try:
+        rubric = load_rubric(a.rubric)
+        if a.digest:
+            check_bundle(run_dir / "run.json", Path(a.digest), Path(a.brief))
+        text = render_package(run_dir / "out", Path(a.brief), rubric, a.task_id)
+    except (RubricError, RenderError) as exc:
+        raise UsageError(str(exc)) from None
+    prompt = Path(a.prompt) if a.prompt else out.with_name("prompt.txt")
+    rubric_json = Path(a.rubric_json) if a.rubric_json else out.with_name("rubric.json")
+    atomic.write_text(rubric_json, rubric.to_json())
+    atomic.write_text(prompt, build_prompt(text, rubric))
+    atomic.write_text(out, text)
+    print(f"{a.task_id}: blind package of {len(text):,} characters -> {out}; prompt {prompt}; rubric {rubric_json}")
+    return 0
+
+
+def cmd_judge(a: argparse.Namespace) -> int:
+    """One judge's score file for one package."""
+    from .judges.backends import JudgeLaunchError, Request
+    from .judges.panel import judge_run
+    from .judges.rubric import RubricError, load_rubric
+    from .judges.settings import judge_slice
+
+    if a.judge_json:
+        settings = json.loads(a.judge_json)
+    elif a.judge:
+        settings = judge_slice(_load_config(a.config), a.judge)
+    else:
+        raise UsageError("name the judge (--judge NAME, from config.yaml) or give its settings (--judge-json)")
+    package = Path(a.package)
+    prompt = Path(a.prompt) if a.prompt else package.with_name("prompt.txt")
+    rubric_json = Path(a.rubric_json) if a.rubric_json else package.with_name("rubric.json")
+    for p in (package, prompt, rubric_json):
+        if not p.is_file():
+            raise UsageError(f"{p}: not found; render the run first (`whitecollar render`)")
+    try:
+        request = Request(package, prompt, rubric_json, load_rubric(rubric_json))
+    except RubricError as exc:
+        raise UsageError(str(exc)) from None
+    receipt = None
+    if settings["backend"] == "simulated":  # only the simulated judge reads the receipt; real ones are blind
+        if not a.receipt or not Path(a.receipt).is_file():
+            raise UsageError(f"judge {settings['name']} is simulated and derives its scores from the receipt; "
+                             f"give --receipt (not found: {a.receipt})")
+        receipt = json.loads(Path(a.receipt).read_text(encoding="utf-8"))
+    try:
+        record = judge_run(settings, request, receipt=receipt, run_key=a.run_key or str(package.parent))
+    except JudgeLaunchError as exc:
+        raise UsageError(str(exc)) from None
+    atomic.write_json(a.out, record)
+    label = "SIMULATED " if record["simulated"] else ""
+    score = "-" if record["weighted_score"] is None else f"{record['weighted_score']:.3f}"
+    print(f"{label}judge {record['judge']}: {record['status'].upper()}, weighted score {score}, "
+          f"{len(record['attempts'])} attempt(s), cost {record['cost_usd']:.4f} USD"
+          f"{'' if record['cost_known'] else ' (incomplete: an attempt reported no cost)'} -> {a.out}")
     return 0
 
 
@@ -359,7 +441,32 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--receipts-root", required=True)
     s.add_argument("--envelope", required=True)
     s.add_argument("--out", required=True)
+    s.add_argument("--judging-root", help="folder of the judges' score files (results/judging/scores)")
+    s.add_argument("--judges", nargs="*", default=[], help="judge names whose scores to record")
     s.set_defaults(fn=cmd_record)
+
+    s = sub.add_parser("render", help="render a run's deliverables as a blind text package for the judges")
+    s.add_argument("run_dir", help="the run folder (holding out/)")
+    s.add_argument("--task", dest="task_id", required=True)
+    s.add_argument("--brief", required=True, help="the bundle's BRIEF.md")
+    s.add_argument("--rubric", required=True, help="the scenario's rubric.yaml")
+    s.add_argument("--out", required=True, help="the package file to write")
+    s.add_argument("--prompt", help="where to write the judge's prompt (default: prompt.txt beside the package)")
+    s.add_argument("--rubric-json", help="where to write the rubric as JSON (default: rubric.json beside it)")
+    s.add_argument("--digest", help="results/digests/<ID>.json: refuse a brief of another bundle than the run's")
+    s.set_defaults(fn=cmd_render)
+
+    s = sub.add_parser("judge", help="one judge's scores for one rendered package")
+    s.add_argument("package", help="package.txt (prompt.txt and rubric.json are read beside it)")
+    s.add_argument("--judge", help="judge name in config.yaml")
+    s.add_argument("--judge-json", help="the judge's settings as JSON (what the workflow passes)")
+    s.add_argument("--config", default="config.yaml")
+    s.add_argument("--prompt")
+    s.add_argument("--rubric-json")
+    s.add_argument("--receipt", help="the run's receipt: read by the simulated judge only")
+    s.add_argument("--run-key", help="task/bundle/arm/rN: seeds the simulated judge's noise")
+    s.add_argument("--out", required=True)
+    s.set_defaults(fn=cmd_judge)
 
     s = sub.add_parser("verify-freeze", help="check bundles (and oracles) against a freeze manifest")
     s.add_argument("manifest")

@@ -789,8 +789,13 @@ def _holds(d: Design) -> bool:
     bank_amounts = [abs(b.amount) for b in d.bank]
     if bank_amounts.count(dup.total) != 2 or bank_amounts.count(d.unrec.total) != 1:
         return False
+    # no figure a discrepancy row shows may be mistaken for a timing item, nor a cheque number for BFI's
+    cv, tv = d.cutoff[0], d.notax
+    shown = set(keyed) | {2 * dup.total, v.total, wrong, d.fee, cv.sub, cv.gst, cv.qst, tv.total, tv.sub, tv.gst, tv.qst}
     timing = {x["amount"] for m in range(1, 13) for x in timing_items(d, month_end(m))}
-    if timing & set(keyed):
+    if timing & shown:
+        return False
+    if v.cheque_no in {p.cheque_no for p in d.purchases}:
         return False
     # every partial omission of a cash item must move the year-end figure by more than a dollar
     return all(abs(e) >= 30_00 for _, _, e in cash_adjustments(d))

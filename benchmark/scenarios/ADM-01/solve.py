@@ -420,7 +420,7 @@ def _reply_kind(m: Mail) -> str:
         return "rate"
     if re.search(r"(?i)signature", b):
         return "signature"
-    if re.search(r"(?i)interview|comment", b):
+    if re.search(r"(?i)\binterview\b|\bcomment\b", b):
         return "media"
     if re.search(r"(?i)invite|opening address", b):
         return "invitation"
@@ -450,7 +450,7 @@ def _task_text(it: Item, w: World) -> str:
         return f"Sign: {s}"
     if re.search(r"(?i)your approval is needed", b):
         return f"Approve or decline: {s}"
-    if re.search(r"(?i)interview|comment", b):
+    if re.search(r"(?i)\binterview\b|\bcomment\b", b):
         return "Decide whether to comment to Le Courrier de l'Outaouais; holding reply drafted"
     if re.search(r"(?i)opening address", b):
         return "Decide on the invitation to open the Grande-Cédrière economic forum; holding reply drafted"
@@ -975,7 +975,7 @@ def write_briefing(path: Path, a: Analysis, variant: str) -> None:
         _p(doc, f"I found {len(a.problems)} problems. They are listed on the Calendar problems sheet with a proposal each; "
                 "I will change nothing until you decide.")
         for p in a.problems:
-            doc.add_paragraph(f"{p.day:%a %d %b} — {p.kind}: {p.involved}. {p.detail} Proposal: {p.proposal}",
+            doc.add_paragraph(f"{p.day:%a %d %b} — {p.kind}: {p.involved}. {p.detail} {p.proposal}",
                               style="List Bullet")
     else:
         _p(doc, "I checked the calendar for the two weeks and found no conflict. The Vancouver trip and the project "

@@ -14,7 +14,6 @@ or with an honest difference of presentation the evaluator must accept.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import math
 import re

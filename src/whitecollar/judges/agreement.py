@@ -175,3 +175,19 @@ def agreement_rows(runs: list[tuple[str, str]], judged: dict[tuple[str, str], di
         rows += _scope_rows(label, task, judges, sorted(r for r, t in runs if t == task), judged, receipts)
     rows += _scope_rows(label, "ALL", judges, sorted(r for r, _ in runs), judged, receipts)
     return rows
+
+
+def format_agreement(rows: list[dict[str, Any]]) -> str:
+    """The judges' part of summary.txt; says SIMULATED first when anything behind it is."""
+    lines = []
+    if rows and rows[0]["label"] == "SIMULATED":
+        lines.append("SIMULATED: judges and/or workers are simulated; these figures exercise the pipeline, "
+                     "they measure no model.")
+    head = ["task", "judge", "runs", "failed", "alpha", "pearson", "spearman", "judge sc.", "receipt sc.", "cost $"]
+    lines.append("  ".join(f"{h:>11}" for h in head))
+    for r in rows:
+        cells = [r["task_id"], r["judge"], r["runs"], r["failed_judgements"], r["alpha_ordinal"], r["pearson_r"],
+                 r["spearman_rho"], r["mean_judge_score"], r["mean_receipt_score"], r["cost_usd"]]
+        lines.append("  ".join(f"{c:>11.3f}" if isinstance(c, float) else f"{c if c != '' else '-':>11}"
+                               for c in cells))
+    return "\n".join(lines)

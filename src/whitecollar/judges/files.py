@@ -125,8 +125,8 @@ def _document(path: Path) -> str | Failure:
     doc = read_docx(path)
     if isinstance(doc, Failure):
         return doc
-    lines = [f"Word document: {len(doc.paragraphs)} paragraphs, {len(doc.headings)} headings, "
-             f"{len(doc.tables)} tables ({doc.word_count()} words)."]
+    lines = [f"Word document: {doc.word_count()} words; paragraphs: {len(doc.paragraphs)}, "
+             f"headings: {len(doc.headings)}, tables: {len(doc.tables)}."]
     for p in doc.paragraphs:
         text = p.text.strip()
         if not text:

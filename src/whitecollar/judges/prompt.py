@@ -33,9 +33,13 @@ with every criterion listed below and no other:
 
 
 def answer_template(rubric: Rubric) -> str:
-    example = {"scores": {c.id: {"score": "<integer 0..4>", "reason": "<one or two sentences>"}
-                          for c in rubric.criteria}}
-    return json.dumps(example, indent=2, ensure_ascii=False)
+    """The answer's shape, with every criterion id; scores shown unquoted because they must be integers."""
+    lines = ['{"scores": {']
+    for i, c in enumerate(rubric.criteria):
+        comma = "," if i < len(rubric.criteria) - 1 else ""
+        lines.append(f'  {json.dumps(c.id)}: {{"score": <integer 0..4>, "reason": "<one or two sentences>"}}{comma}')
+    lines.append("}}")
+    return "\n".join(lines)
 
 
 def build_prompt(package_text: str, rubric: Rubric) -> str:

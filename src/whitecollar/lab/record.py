@@ -72,7 +72,7 @@ def load(pairs: list[tuple[Path, Path]]) -> list[tuple[dict, dict]]:
     return sorted(out, key=lambda rr: rr[0]["run_id"])
 
 
-def build_database(path: Path, records: list[tuple[dict, dict]]) -> None:
+def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | None = None) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".experiment.", suffix=".sqlite", dir=path.parent)
@@ -107,6 +107,10 @@ def build_database(path: Path, records: list[tuple[dict, dict]]) -> None:
             con.execute("INSERT INTO costs VALUES (?,?,?,?,?,?)",
                         (run["run_id"], cost, _b(cost is not None), run.get("budget_usd"),
                          cost if cost is not None else run.get("budget_usd"), _b(run.get("simulated"))))
+        if judged is not None:  # the judge panel's tables (whitecollar.judges.store)
+            from ..judges.store import insert_judgements
+
+            insert_judgements(con, judged)
         con.commit()
         con.close()
         os.chmod(tmp, 0o644)
@@ -168,25 +172,29 @@ def write_csv(path: Path, fields: list[str], rows: list[dict]) -> None:
     atomic.write_text(path, buf.getvalue())
 
 
-def ledger_rows(records: list[tuple[dict, dict]], envelope_usd: float) -> list[dict]:
+def ledger_rows(records: list[tuple[dict, dict]], envelope_usd: float, judged: dict | None = None) -> list[dict]:
     rows, charged = [], 0.0
     for run, _ in sorted(records, key=lambda rr: rr[0].get("started_at") or ""):
         cost = run.get("cost_usd")
         charge = cost if cost is not None else run.get("budget_usd", 0.0)
         charged += charge
         rows.append({
-            "label": "SIMULATED" if run.get("simulated") else "measured",
+            "label": "SIMULATED" if run.get("simulated") else "measured", "kind": "run",
             "run_id": run["run_id"], "arm": run["arm"], "task_id": run["task_id"], "status": run["status"],
             "cost_usd": "" if cost is None else cost,
             "cost_known": "yes" if cost is not None else "no (no result event; charged at cap)",
             "cap_usd": run.get("budget_usd"), "charged_usd": round(charge, 4),
             "cumulative_usd": round(charged, 4), "envelope_remaining_usd": round(envelope_usd - charged, 4),
         })
+    if judged:  # the judges' costs, as rows of their own after the workers'
+        from ..judges.store import judge_ledger_rows
+
+        rows += judge_ledger_rows(judged, {r["run_id"]: r for r, _ in records}, charged)
     return rows
 
 
-LEDGER_FIELDS = ["label", "run_id", "arm", "task_id", "status", "cost_usd", "cost_known", "cap_usd", "charged_usd",
-                 "cumulative_usd", "envelope_remaining_usd"]
+LEDGER_FIELDS = ["label", "kind", "run_id", "judge", "arm", "task_id", "status", "cost_usd", "cost_known", "cap_usd",
+                 "charged_usd", "cumulative_usd", "envelope_remaining_usd"]
 
 
 def format_table(rows: list[dict]) -> str:
