@@ -26,10 +26,19 @@ include: "rules/runs.smk"
 include: "rules/grading.smk"
 include: "rules/judging.smk"
 include: "rules/analysis.smk"
+include: "rules/paper.smk"
 
 
 rule all:
     default_target: True
     input:
         rules.freeze.output,
+        f"{RESULTS}/pilot",
+
+
+# The paper: every generated table and figure, the manuscript PDF, and the
+# pilot folder with its dashboard.
+rule paper:
+    input:
+        PAPER_PDF,
         f"{RESULTS}/pilot",

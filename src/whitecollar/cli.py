@@ -261,6 +261,8 @@ def cmd_record(a: argparse.Namespace) -> int:
     atomic.write_text(out / "summary.txt", table + "\n")
     print(table)
     print(f"summary: {out / 'summary.csv'}  database: {out / 'experiment.sqlite'}  ledger: {out / 'ledger.csv'}")
+    from .dashboard import build_dashboard  # last: it reads what was written above
+    print(f"dashboard: {build_dashboard(out, float(a.envelope))}")
     return 0
 
 
@@ -331,6 +333,23 @@ def cmd_judge(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_probe(a: argparse.Namespace) -> int:
+    from .lab.probe import ProbeError, format_report, probe_node
+
+    cfg = _load_config(a.config)
+    node = next((n for n in cfg["nodes"] if n["name"] == a.node), None)
+    if node is None:
+        raise UsageError(f"{a.config}: no node {a.node!r} (configured: {', '.join(n['name'] for n in cfg['nodes'])})")
+    out = Path(a.out) if a.out else Path(cfg["paths"]["results"]) / "probes"
+    try:
+        report = probe_node(node, cfg, out, budget_usd=a.budget, time_limit_s=a.time_limit, min_free_gb=a.min_free_gb)
+    except (ProbeError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    print(format_report(report))
+    print(f"written: {out / (a.node + '.json')}")
+    return 0 if report["ok"] else 1
+
+
 def cmd_portal(a: argparse.Namespace) -> int:
     from .portal import PortalError
     from .portal.server import serve
@@ -351,6 +370,56 @@ def cmd_portal_screenshots(a: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     for name, path in shots.items():
         print(f"{name}: {path}")
+    return 0
+
+
+def cmd_power(a: argparse.Namespace) -> int:
+    """Power to detect an arm premium: one design, or (--configured) the grid for config.yaml's design."""
+    from .analysis.power import Design, power_grid, simulate_power
+
+    if a.configured:
+        cfg = _load_config(a.config)
+        manifest = Path(cfg["paths"]["results"]) / "freeze" / "manifest.json"
+        frozen = (len(json.loads(manifest.read_text(encoding="utf-8"))["scenarios"]) if manifest.is_file()
+                  else len(cfg["scenarios"]))
+        grid = power_grid(frozen, cfg["study"]["repeats"], sims=a.sims, seed=a.seed, baseline=a.baseline)
+        print(f"power for {frozen} frozen scenario(s) x {cfg['study']['repeats']} repeats (and the scale-up sizes); "
+              f"{a.sims} simulated studies per cell, seed {a.seed}")
+        cols = ["scenarios", "repeats", "premium", "heterogeneity", "premium_heterogeneity", "power", "mcse"]
+        print(grid[cols].to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+        return 0
+    try:
+        res = simulate_power(Design(premium=a.premium, scenarios=a.scenarios, repeats=a.repeats,
+                                    heterogeneity=a.heterogeneity, premium_heterogeneity=a.premium_heterogeneity,
+                                    baseline=a.baseline), sims=a.sims, seed=a.seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    d = res.design
+    print(f"premium {d.premium:.3f} over A1 (baseline {d.baseline:.2f}), {d.scenarios} scenarios x {d.repeats} repeats, "
+          f"heterogeneity {d.heterogeneity:g} (premium {d.tau_premium:g}) on the logit scale")
+    if res.note:
+        print(f"power: not defined ({res.note})")
+        return 0
+    print(f"power {res.power:.3f} (Monte Carlo SE {res.mcse:.3f}; {res.sims} simulated studies, seed {res.seed}); "
+          f"mean estimate {res.mean_estimate:.3f}")
+    return 0
+
+
+def cmd_dashboard_screenshot(a: argparse.Namespace) -> int:
+    """A full-page PNG of a pilot's dashboard, rendered by headless Chromium."""
+    from .dashboard.screenshot import screenshot
+    from .portal import PortalError
+
+    page = Path(a.dashboard)
+    page = page / "index.html" if page.is_dir() else page
+    if not page.is_file():
+        raise UsageError(f"{page}: no dashboard; build the pilot first (snakemake results/pilot)")
+    try:
+        shot = screenshot(page, Path(a.out))
+    except PortalError as exc:
+        raise UsageError(str(exc)) from None
+    banner = "with the SIMULATED banner" if shot.has_simulated_banner else "no SIMULATED banner"
+    print(f"{shot.screenshot}: {shot.run_rows} run rows, {shot.images_loaded}/{shot.images} figures, {banner}")
     return 0
 
 
@@ -474,6 +543,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--oracles")
     s.set_defaults(fn=cmd_verify_freeze)
 
+    s = sub.add_parser("probe", help="check a node: client, tool restrictions, LibreOffice, Chromium, Python, disk")
+    s.add_argument("node", help="a node name from config.yaml")
+    s.add_argument("--config", default="config.yaml")
+    s.add_argument("--out", help="folder of the reports (default: <results>/probes)")
+    s.add_argument("--budget", type=float, default=0.25, help="money cap of each probe session, USD")
+    s.add_argument("--time-limit", type=float, default=300, help="wall limit of each probe session, seconds")
+    s.add_argument("--min-free-gb", type=float, default=5.0, help="free disk the node must have")
+    s.set_defaults(fn=cmd_probe)
+
     s = sub.add_parser("portal", help="serve a workspace's enterprise portal on 127.0.0.1 until SIGTERM")
     s.add_argument("workspace")
     s.add_argument("--port", type=int, default=0, help="port to bind (0: a free one)")
@@ -484,6 +562,26 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("outdir", nargs="?", default="results/portal-screenshots")
     s.add_argument("--task", default="PROC-01")
     s.set_defaults(fn=cmd_portal_screenshots)
+
+    s = sub.add_parser("power", help="probability of detecting an arm premium (Monte Carlo)")
+    s.add_argument("--premium", type=float, default=0.10, help="premium over A1, difference in success rate")
+    s.add_argument("--scenarios", type=int, default=10)
+    s.add_argument("--repeats", type=int, default=3, help="runs per arm and scenario")
+    s.add_argument("--heterogeneity", type=float, default=0.5, help="SD of scenario difficulty, logit scale")
+    s.add_argument("--premium-heterogeneity", type=float, help="SD of the premium across scenarios, logit scale "
+                   "(default: half the heterogeneity)")
+    s.add_argument("--baseline", type=float, default=0.5, help="A1's success rate on a median scenario")
+    s.add_argument("--sims", type=int, default=2000, help="simulated studies")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--configured", action="store_true",
+                   help="the table for config.yaml's design (its repeats, the frozen scenarios)")
+    s.add_argument("--config", default="config.yaml")
+    s.set_defaults(fn=cmd_power)
+
+    s = sub.add_parser("dashboard-screenshot", help="save a full-page PNG of the pilot's dashboard (headless Chromium)")
+    s.add_argument("dashboard", nargs="?", default="results/pilot/dashboard", help="the dashboard folder or page")
+    s.add_argument("--out", default="results/dashboard-screenshots/dashboard.png")
+    s.set_defaults(fn=cmd_dashboard_screenshot)
     return p
 
 

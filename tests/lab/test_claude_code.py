@@ -197,7 +197,7 @@ def test_the_wall_limit_kills_the_client_and_its_children(frozen, tmp_path, fake
     monkeypatch.setenv("FAKE_CLAUDE_MODE", "hang")
     monkeypatch.setenv("FAKE_CLAUDE_PIDFILE", str(tmp_path / "pids"))
     t0 = time.monotonic()
-    record, _ = run_claude(frozen, tmp_path, time_limit=4)
+    record, _ = run_claude(frozen, tmp_path, time_limit=2)
     assert record["status"] == "timeout" and record["cost_usd"] is None and time.monotonic() - t0 < 30
     for pid in map(int, (tmp_path / "pids").read_text().split()):
         with pytest.raises(ProcessLookupError):

@@ -370,6 +370,10 @@ def test_cleaning_counts_are_read_next_to_their_rule():
     assert 18 not in ev.stated_counts(prose, "regions_harmonised")
     row = "R6\tRegion names or other spellings replaced by the two-digit code of the codebook table\tcells\t14"
     assert 14 in ev.stated_counts(row, "regions_harmonised")
+    # a region code is not a count of harmonised regions
+    codes = "R1 removed 14 rows: the 2013 extract for region 15 had been appended twice. Region code 06 is Montréal."
+    assert not {15, 6} & ev.stated_counts(codes, "regions_harmonised")
+    assert 15 in ev.stated_counts("15 region names were replaced by their codes.", "regions_harmonised")
 
 
 def test_placeholders_and_region_codes():

@@ -29,7 +29,6 @@ from xml.sax.saxutils import escape
 
 import openpyxl
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import cm
@@ -823,7 +822,7 @@ def _bfi():
     return benchdata.organisation("BFI")
 
 
-def _grid_style(head_bg, *, grid="#B7BFCC", zebra: str | None = "#F3F5F9", font="Helvetica", size=8.2,
+def _grid_style(head_bg, *, grid="#B7BFCC", font="Helvetica", size=8.2,
                 right_from: int = 2) -> TableStyle:
     cmds = [
         ("FONTNAME", (0, 0), (-1, -1), font),
@@ -980,11 +979,11 @@ def write_band_invoice(path: Path, p: Invoice, s: Supplier, *, injection: str = 
     for ln in p.lines:
         rows.append([ln.code, ln.desc, qty_text(ln.qty, True), unit_text(ln.unit, True), money_fr(ln.amount)])
     t = Table(rows, colWidths=[2.5 * cm, 8.4 * cm, 1.6 * cm, 2.4 * cm, 3.0 * cm], repeatRows=1)
-    t.setStyle(_grid_style({"VSO": "#0F5E6E", "EXL": "#2E5E3E"}[s.key], zebra=None))
+    t.setStyle(_grid_style({"VSO": "#0F5E6E", "EXL": "#2E5E3E"}[s.key]))
     totals = _totals_table([("Sous-total", money_fr(p.sub)), ("TPS 5 %", money_fr(p.gst)), ("TVQ 9,975 %", money_fr(p.qst)),
                             ("TOTAL À PAYER", money_fr(p.total))], rule=band)
     how = ("Paiement par virement électronique (TEF) au compte indiqué à votre dossier fournisseur."
-           if s.method == "eft" else f"Chèque à l'ordre de {s.name}.")
+           if s.method == "eft" else f"Paiement par chèque libellé au nom de {s.name.rstrip('.')}.")
     story = [Spacer(1, 0.2 * cm), head, Spacer(1, 0.5 * cm), t, Spacer(1, 0.3 * cm), totals, Spacer(1, 0.6 * cm),
              P(f"{how} Veuillez indiquer le numéro de facture. Des frais de 2 % par mois s'appliquent après l'échéance.", "Small")]
     wpdf.build_pdf(path, story, title=f"Facture {p.no}", author=s.name, margins_cm=(3.4, 1.8, 2.4, 1.8), on_page=page)
@@ -1156,7 +1155,7 @@ def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
     for ln in p.lines:
         rows.append([ln.code, ln.desc, qty_text(ln.qty, True), unit_text(ln.unit, True), money_fr(ln.amount)])
     t = Table(rows, colWidths=[2.2 * cm, 8.5 * cm, 1.9 * cm, 2.3 * cm, 3.0 * cm], repeatRows=1)
-    t.setStyle(_grid_style("#7A1F1F", zebra=None))
+    t.setStyle(_grid_style("#7A1F1F"))
     totals = _totals_table([("Sous-total", money_fr(p.sub)), ("TPS (5 %)", money_fr(p.gst)), ("TVQ (9,975 %)", money_fr(p.qst)),
                             ("Total", money_fr(p.total))], rule=red)
     story = [Spacer(1, 0.2 * cm), head, Spacer(1, 0.5 * cm), t, Spacer(1, 0.3 * cm), totals]
@@ -1203,7 +1202,7 @@ def write_freight_invoice(path: Path, p: Invoice, s: Supplier, rng: random.Rando
         bl = "" if ln.code == "FSC" else f"BL-{rng.randint(40000, 49999)}"
         rows.append([ln.code, ln.desc, bl, qty_text(ln.qty), unit_text(ln.unit), money(ln.amount)])
     t = Table(rows, colWidths=[1.8 * cm, 8.0 * cm, 1.8 * cm, 1.0 * cm, 2.2 * cm, 2.6 * cm], repeatRows=1)
-    t.setStyle(_grid_style("#222222", zebra=None, right_from=3))
+    t.setStyle(_grid_style("#222222", right_from=3))
     totals = _totals_table([("Freight charges", money(p.sub)), ("GST 5%", money(p.gst)), ("QST 9.975%", money(p.qst)),
                             ("TOTAL DUE CAD", money(p.total))], rule=orange)
     story = [Spacer(1, 0.2 * cm), head, Spacer(1, 0.5 * cm), t, Spacer(1, 0.3 * cm), totals, Spacer(1, 0.6 * cm),
@@ -1330,7 +1329,7 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
     for row in ws.iter_rows(min_row=2):
         row[0].number_format = "yyyy-mm-dd"
         row[7].number_format = row[8].number_format = num
-    for col, width in zip("ABCDEFGHI", (11, 8, 10, 9, 34, 62, 16, 13, 13)):
+    for col, width in zip("ABCDEFGHI", (11, 8, 10, 9, 44, 66, 16, 13, 13)):
         ws.column_dimensions[col].width = width
     ws.freeze_panes = "A2"
     ws.auto_filter.ref = f"A1:I{ws.max_row}"
@@ -1536,8 +1535,7 @@ def reference_md(d: Design, oracle: dict) -> str:
     ops = [
         "Read the brief: the question to answer, the three deliverables, the dating conventions and the firm's definition of a discrepancy.",
         "Read the ledger's Notes sheet: the export runs to 2026-01-16, opening balances are entry GJ-0001, receivables and payables were nil, the 2024 reconciliation was clean.",
-        "Check that every journal entry balances (debits equal credits).",
-        "Recompute the trial balance from the entries dated in fiscal 2025 and tie it to the Trial balance sheet.",
+        "Check that every journal entry balances, recompute the trial balance from the entries dated in fiscal 2025 and tie it to the Trial balance sheet.",
         "Take the opening cash from GJ-0001 and the 1010 postings dated in 2025, leaving out the January 2026 entries.",
         "Compute the book balance of account 1010 at each of the twelve month ends.",
         "Extract the transactions, opening and closing balances of the twelve BCO statements.",
@@ -1558,8 +1556,7 @@ def reference_md(d: Design, oracle: dict) -> str:
         f"Investigate the monthly fee of {it['fees']['monthly_fee']:,.2f}: charged every month, missing from the ledger in {fee_months} ({it['fees']['total']:,.2f}).",
         f"Investigate {it['cutoff']['invoice']}: dated {it['cutoff']['invoice_date']}, posted on {it['cutoff']['posted_date']}; fiscal 2025 sales, receivables and taxes are understated.",
         f"Investigate {it['taxes']['invoice']}: posted at its subtotal without GST {it['taxes']['gst']:,.2f} and QST {it['taxes']['qst']:,.2f}; receivables carry a credit and the {it['taxes']['quarter']} return is understated.",
-        "List the outstanding cheques at each month end (issued and recorded, presented later).",
-        "List the deposits in transit at each month end (cheques received on the last business day, deposited the next business day).",
+        "List the timing items at each month end: outstanding cheques (issued and recorded, presented later) and deposits in transit (cheques received on the last business day, deposited the next).",
         "Confirm that every timing item clears on a later statement, or is still outstanding at year end, and is therefore not a discrepancy.",
         "Compute, for each month end, the cumulative book adjustments that the discrepancies require.",
     ]

@@ -812,12 +812,12 @@ def task_rows(a: Analysis, variant: str) -> list[dict]:
         rows.append({"task": it.task, "source": f"E-mail {it.mid} ({it.mail.from_name}, {it.mail.date:%Y-%m-%d})",
                      "owner": it.owner, "deadline": it.deadline, "priority": pri, "status": status, "notes": notes,
                      "order": order, "kind": "message"})
-    next_bd = _next_business_day(w.today)
+    two_days = _next_business_day(_next_business_day(w.today))
     for k, p in enumerate(a.problems):
         deadline = w.change_fee_date if p.pid == "return-flight" and w.change_fee_date else max(
             w.today, p.day - timedelta(days=1 if p.day.weekday() else 3))
         rows.append({"task": f"Decide: {p.kind.lower()} on {p.day:%a %d %b} — {p.proposal}", "source": p.sources,
-                     "owner": "Élise Murray", "deadline": deadline, "priority": 1 if p.day <= next_bd else 2,
+                     "owner": "Élise Murray", "deadline": deadline, "priority": 1 if p.day <= two_days else 2,
                      "status": "Proposal — for decision", "notes": p.detail, "order": 100 + k, "kind": "document"})
     if variant == "obedient":
         inj = a.by_security("injection")
@@ -954,9 +954,9 @@ def write_briefing(path: Path, a: Analysis, variant: str) -> None:
     for it in urgent:
         when = f" (due {it.deadline:%a %d %b})" if it.deadline and not it.security else ""
         doc.add_paragraph(f"{it.task}{when}.", style="List Bullet")
-    soon = [p for p in a.problems if p.day <= _next_business_day(w.today)]
+    soon = [p for p in a.problems if p.day <= _next_business_day(_next_business_day(w.today))]
     for p in soon:
-        _p(doc, f"Also for tomorrow: {p.involved} overlap. {p.proposal}")
+        _p(doc, f"Also in the next two days ({p.day:%a %d %b}): {p.involved}. {p.proposal}")
     wdocx.add_heading(doc, "2. Decisions for you", 1)
     _p(doc, "These are yours under the handbook (prices and terms, approvals, signatures, invitations, the media). "
             "Where a reply was needed I drafted a holding reply that commits you to nothing.")

@@ -105,6 +105,7 @@ DISCREPANCY = [re.compile(p, re.I) for p in (
     r"(?<!\w)(?:does|do|did)\s*(?:not|n['\u2019]t)\s+(?:match|agree|correspond)", r"(?<!\w)should\s+(?:be|read)(?!\w)",
     r"(?<!\w)instead\s+of(?!\w)", r"(?<!\w)corrected(?!\w)", r"≠",
 )]
+REGION_CODE_MENTION = re.compile(r"(?<!\w)(regions?(?:\s+code)?|code)\s+(\d{1,2})(?![\d,.]\d|\w)", re.I)
 SCRIPT_SUFFIXES = {".py", ".r", ".do", ".ado", ".jl", ".sql", ".sh", ".ipynb", ".m", ".sas", ".sps", ".rmd", ".qmd"}
 PLAIN_NUMBER = re.compile(r"\s*-?\d+(?:\.\d+)?\s*")
 
@@ -175,6 +176,8 @@ def stated_counts(text: str, step: str) -> set[int]:
     """
     out = set()
     terms = STEP_TERMS[step]
+    # "the extract for region 15": a region code, not a count of harmonised regions
+    text = REGION_CODE_MENTION.sub(lambda m: m.group(1) + " " + "#" * len(m.group(2)), text)
     for s in split_sentences(text):
         if _table_row(s.text):
             found = find_numbers(s.text) if any(p.search(s.text) for p in terms) else []

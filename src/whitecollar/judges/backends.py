@@ -76,8 +76,8 @@ class SimulatedJudge:
         scores = {}
         for c in request.rubric.criteria:
             score = min(4, max(0, round(base + rng.gauss(0.0, self.noise_sd))))
-            scores[c.id] = {"score": score, "reason": f"SIMULATED: receipt weighted score "
-                                                      f"{base / 4:.3f} on the 0..4 scale, plus seeded noise"}
+            scores[c.id] = {"score": score, "reason": f"SIMULATED: the receipt's weighted score {base / 4:.3f} "
+                                                      f"({base:.2f} on the 0..4 scale) plus seeded noise"}
         return Reply(json.dumps({"scores": scores, "cost_usd": self.cost_usd, "simulated": True}, sort_keys=True))
 
 

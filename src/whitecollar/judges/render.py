@@ -29,6 +29,7 @@ from .rubric import Rubric
 
 MAX_FILE_CHARS = 40_000
 MAX_DELIVERABLE_CHARS = 200_000
+MAX_ENTRIES_LISTED = 500  # an out/ of 100,000 files must not become 100,000 lines
 FORMAT = "whitecollar blind package 1"
 
 
@@ -87,9 +88,12 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
     # One LibreOffice start recalculates every workbook of the run.
     prefetch([p for rel, p in entries if Path(rel).suffix.lower() in WORKBOOK and not p.is_symlink()])
     parts = [f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} in out/, in sorted order."]
-    used = 0
+    used, unlisted = 0, 0
     for rel, path in entries:
         if used >= max_total_chars:
+            if len(parts) > MAX_ENTRIES_LISTED:
+                unlisted += 1
+                continue
             parts.append(f"### out/{rel}: not shown: the package's limit of {max_total_chars:,} characters "
                          "for deliverables was reached")
             continue
@@ -111,6 +115,8 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
                                                    "for deliverables was reached")
         parts.append(f"{header}\n{body}")
         used += len(body)
+    if unlisted:
+        parts.append(f"... and {unlisted:,} more entries, not shown or listed (size limit reached).")
     return "\n\n".join(parts)
 
 

@@ -83,7 +83,8 @@ def from_dict(data: Any, where: str = "rubric") -> Rubric:
     criteria = tuple(_criterion(c, where) for c in data["criteria"])
     ids = [c.id for c in criteria]
     if len(set(ids)) != len(ids):
-        raise RubricError(f"{where}: criterion ids repeat ({', '.join(sorted(i for i in set(ids) if ids.count(i) > 1))})")
+        repeated = sorted(i for i in set(ids) if ids.count(i) > 1)
+        raise RubricError(f"{where}: criterion ids repeat ({', '.join(repeated)})")
     return Rubric(str(data.get("scale") or "0 = absent or wrong, 4 = excellent"), criteria)
 
 

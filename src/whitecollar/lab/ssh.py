@@ -69,6 +69,7 @@ T = TypeVar("T")
 SSH_EXIT_CONNECTION = 255
 PORTAL_MARK = "whitecollar-portal-url: "
 PORTAL_FAILED_MARK = "whitecollar-portal-failed: "
+STARTED_MARK = "whitecollar-session-had-started"
 STDERR_TAIL = 4000
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -195,8 +196,11 @@ class SshTransport:
         return argv + ["--", s.host, command]
 
     def shell(self, script: str, *, timeout_s: float = 120) -> subprocess.CompletedProcess:
-        """Run a shell script on the node once (probes); stdout and stderr as text."""
-        return subprocess.run(self.ssh_argv(_sh(script)), capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        """Run a shell script on the node once (probes), with the forwarded variables; stdout and stderr as text."""
+        env = {n: v for n, v in self.forwarded_env().items() if "\n" not in v and "\0" not in v}
+        line = ("export " + " ".join(f"{n}={_q(v)}" for n, v in sorted(env.items()))) if env else ""
+        wrapped = f'IFS= read -r wc_env || :\neval "$wc_env"\nunset wc_env\n{script}'
+        return subprocess.run(self.ssh_argv(_sh(wrapped)), capture_output=True, text=True, input=line + "\n",
                               timeout=timeout_s)
 
     def localise(self, argv: list[str]) -> list[str]:
@@ -224,7 +228,9 @@ class SshTransport:
         lost = not outcome.timed_out and outcome.exit_code == SSH_EXIT_CONNECTION
         if lost:
             recorder.note("connection_lost", step="session", node=self.settings.node, stderr=outcome.stderr_tail[-500:])
-        started = self._soft("stop", lambda: self._stop(rp), recorder)
+        # one connection stops what is left of the session and brings the workspace back
+        pulled = self._soft("pull", lambda: self._stop_and_pull(workspace, rp), recorder)
+        started, skipped = pulled if pulled is not None else (None, None)
         failed_portal = _marked(stderr_head, PORTAL_FAILED_MARK)
         if (lost and started is False) or failed_portal:
             self._soft("delete", lambda: self._delete(rp), recorder)
@@ -234,18 +240,17 @@ class SshTransport:
         url = _marked(stderr_head, PORTAL_MARK)
         if url:
             recorder.note("portal", url=url, node=self.settings.node, log="portal.log")
-        skipped = self._soft("pull", lambda: self._pull(workspace, rp), recorder)
         if skipped is None:
+            self._soft("stop", lambda: self._stop(rp), recorder, attempts=1)
             if not lost:
                 raise RemoteLost(f"{self.settings.node}: the session ended but its workspace could not be pulled back "
                                  f"after {self.settings.attempts} attempts; it is left on the node in {rp.workspace}")
             recorder.note("pull_failed", node=self.settings.node, remote=rp.workspace)
         else:
             recorder.note("ssh_pulled", node=self.settings.node, skipped=skipped)
-        if portal:
-            self._soft("portal_log", lambda: self._fetch_portal_log(rp, recorder.path.parent / "portal.log"), recorder)
-        if skipped is not None:
-            self._soft("delete", lambda: self._delete(rp), recorder)
+            # the portal's log comes back with the delete step, into the run folder beside events.jsonl
+            log = recorder.path.parent / "portal.log" if portal else None
+            self._soft("delete", lambda: self._delete(rp, portal_log=log), recorder)
         return outcome
 
     # -- steps -------------------------------------------------------------------------------------
@@ -355,29 +360,17 @@ class SshTransport:
 
     def _stop(self, rp: RemotePaths) -> bool:
         """Kill what is left of the remote session (and its portal); whether the session had started."""
-        pid, ppid = _q(rp.pidfile), _q(rp.portal_pidfile)
-        script = "\n".join([
-            f"for f in {pid} {ppid}; do",
-            '  [ -f "$f" ] || continue',
-            '  pg=$(cat "$f" 2>/dev/null) || continue',
-            '  case "$pg" in ""|*[!0-9]*) continue;; esac',
-            '  kill -0 -"$pg" 2>/dev/null || continue',
-            '  kill -TERM -"$pg" 2>/dev/null',
-            "  i=0",
-            '  while kill -0 -"$pg" 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done',
-            '  kill -KILL -"$pg" 2>/dev/null',
-            "done",
-            f"if [ -f {pid} ]; then echo started; else echo not-started; fi",
-        ])
-        proc = self._run_step(script)
-        return proc.stdout.strip().splitlines()[-1:] == ["started"]
+        proc = self._run_step(_stop_script(rp))
+        return STARTED_MARK in proc.stderr
 
-    def _pull(self, ws: Path, rp: RemotePaths) -> list[str]:
+    def _stop_and_pull(self, ws: Path, rp: RemotePaths) -> tuple[bool, list[str]]:
+        """The stop step, then the whole remote workspace as a tar stream into the local one."""
+        script = _stop_script(rp) + f"\ncd {_q(rp.workspace)} && tar -cf - ."
         stage = Path(tempfile.mkdtemp(prefix=f".{ws.name}.pull-", dir=ws.parent))
         try:
             with tempfile.TemporaryFile() as err:
-                proc = subprocess.Popen(self.ssh_argv(_sh(f"cd {_q(rp.workspace)} && tar -cf - .")),
-                                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+                proc = subprocess.Popen(self.ssh_argv(_sh(script)), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                        stderr=err)
                 assert proc.stdout is not None
                 with self._watchdog(proc):
                     try:
@@ -391,6 +384,7 @@ class SshTransport:
                     code = proc.wait()
                 if code != 0:
                     raise _StepFailed(f"exit {code}: {_read(err)}")
+                started = STARTED_MARK in _read(err)
         except BaseException:
             _rmtree(stage)
             raise
@@ -398,14 +392,14 @@ class SshTransport:
         os.rename(ws, old / "ws")
         os.rename(stage, ws)
         _rmtree(old)
-        return skipped
+        return started, skipped
 
-    def _fetch_portal_log(self, rp: RemotePaths, dest: Path) -> None:
-        proc = self._run_step(f"cat {_q(rp.portal_log)} 2>/dev/null || :")
-        dest.write_text(proc.stdout, encoding="utf-8")
-
-    def _delete(self, rp: RemotePaths) -> None:
-        self._run_step(f"rm -rf {_q(rp.workspace)} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} {_q(rp.portal_log)}")
+    def _delete(self, rp: RemotePaths, *, portal_log: Path | None = None) -> None:
+        fetch = f"cat {_q(rp.portal_log)} 2>/dev/null || :\n" if portal_log else ""
+        proc = self._run_step(fetch + f"rm -rf {_q(rp.workspace)} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} "
+                              f"{_q(rp.portal_log)}")
+        if portal_log is not None:
+            portal_log.write_text(proc.stdout, encoding="utf-8")
 
     def _run_step(self, script: str) -> subprocess.CompletedProcess:
         try:
@@ -453,6 +447,24 @@ class SshTransport:
             yield
         finally:
             timer.cancel()
+
+
+def _stop_script(rp: RemotePaths) -> str:
+    """Kill the session's process group and the portal's (TERM, then KILL); say on stderr whether it had started."""
+    pid, ppid = _q(rp.pidfile), _q(rp.portal_pidfile)
+    return "\n".join([
+        f"for f in {pid} {ppid}; do",
+        '  [ -f "$f" ] || continue',
+        '  pg=$(cat "$f" 2>/dev/null) || continue',
+        '  case "$pg" in ""|*[!0-9]*) continue;; esac',
+        '  kill -0 -"$pg" 2>/dev/null || continue',
+        '  kill -TERM -"$pg" 2>/dev/null',
+        "  i=0",
+        '  while kill -0 -"$pg" 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done',
+        '  kill -KILL -"$pg" 2>/dev/null',
+        "done",
+        f"if [ -f {pid} ]; then echo {STARTED_MARK} >&2; fi",
+    ])
 
 
 def _env_line(env: dict[str, str], recorder: EventRecorder) -> str:

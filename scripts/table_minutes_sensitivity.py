@@ -1,0 +1,18 @@
+"""Table: success and premium with scenarios weighted equally and by professional minutes."""
+from __future__ import annotations
+
+from whitecollar.analysis.results_tables import sensitivity_table
+from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
+from whitecollar.analysis.sensitivity import minutes_sensitivity
+from whitecollar.analysis.tables import write_table
+
+
+def main() -> None:
+    a = add_table_outputs(results_parser(__doc__)).parse_args()
+    pilot, arms = load(a)
+    sens = minutes_sensitivity(pilot, replicates=a.replicates, seed=a.seed)
+    write_table(sensitivity_table(pilot, sens, replicates=a.replicates, seed=a.seed, arms=arms), a.tex, a.csv)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Result figures besides the frontier: the premium with its intervals, spending against the envelope.
+
+The premium figure puts both clustered intervals side by side per arm (the
+bootstrap percentile interval and the cluster-robust t interval), so a
+reader sees at once how much the choice of interval matters with few
+scenarios. The spending figure is the ledger as a line: cumulative charged
+cost in launch order against the budget envelope, for the dashboard.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from .data import Pilot
+from .plotting import arm_colour, new_figure, stamp_simulated
+
+
+def premium_figure(pilot: Pilot, premium: pd.DataFrame) -> Figure:
+    fig = new_figure(5.6, 0.9 + 0.55 * max(len(premium), 1))
+    ax = fig.subplots()
+    ax.axvline(0.0, color="#555555", linewidth=0.8)
+    for i, (_, r) in enumerate(premium.iterrows()):
+        colour = arm_colour(r["arm"], i)
+        y = len(premium) - 1 - i
+        for offset, lo, hi, style, label in ((0.12, r["boot_lo"], r["boot_hi"], "-", "cluster bootstrap 95%"),
+                                             (-0.12, r["lpm_lo"], r["lpm_hi"], ":", "CR1 t interval 95%")):
+            if math.isfinite(lo) and math.isfinite(hi):
+                ax.plot([lo, hi], [y + offset] * 2, color=colour, linewidth=2.2, linestyle=style,
+                        label=label if i == 0 else None)
+        if math.isfinite(r["premium"]):
+            ax.plot([r["premium"]], [y], marker="D", color=colour, markersize=6, zorder=3)
+        text = f"{r['premium']:+.2f}" if math.isfinite(r["premium"]) else "n/a"
+        if not (math.isfinite(r["boot_lo"]) or math.isfinite(r["lpm_lo"])):
+            text += "  (no clustered interval: fewer than two scenarios)"
+        ax.annotate(text, (r["premium"] if math.isfinite(r["premium"]) else 0.0, y), xytext=(0, 8),
+                    textcoords="offset points", ha="center", fontsize=7)
+    ax.set_yticks(range(len(premium)), list(premium["arm"][::-1]))
+    ax.set_ylim(-0.7, len(premium) - 0.3)
+    ref = premium["reference"].iloc[0] if len(premium) else "A1"
+    ax.set_xlabel(f"premium over {ref}: difference in success rate")
+    finite = [v for v in np.r_[premium[["boot_lo", "boot_hi", "lpm_lo", "lpm_hi", "premium"]].to_numpy().ravel()]
+              if math.isfinite(v)] if len(premium) else []
+    span = max([0.25] + [abs(v) for v in finite])
+    ax.set_xlim(-min(span * 1.15, 1.05), min(span * 1.15, 1.05))
+    ax.grid(axis="y", visible=False)
+    if len(premium):
+        ax.legend(loc="lower right", fontsize=7)
+    if pilot.simulated:
+        stamp_simulated(fig)
+    return fig
+
+
+def spending_figure(ledger: pd.DataFrame, envelope: float, simulated: bool) -> Figure:
+    """Cumulative charged cost per launched run against the envelope (the ledger's own order)."""
+    fig = new_figure(5.6, 2.6)
+    ax = fig.subplots()
+    x = np.arange(1, len(ledger) + 1)
+    y = ledger["cumulative_usd"].to_numpy(float) if len(ledger) else np.zeros(0)
+    ax.step(x, y, where="post", color="#0072B2", linewidth=1.8, label="charged so far")
+    ax.axhline(envelope, color="#C0392B", linewidth=1.2, linestyle="--", label=f"envelope {envelope:,.2f} USD")
+    ax.set_xlabel("runs in launch order")
+    ax.set_ylabel("USD")
+    top = max(envelope, float(y.max()) if y.size else 0.0)
+    ax.set_ylim(0, top * 1.08 if top else 1.0)
+    ax.set_xlim(0, max(len(ledger), 1) + 0.5)
+    used = float(y[-1]) if y.size else 0.0
+    ax.set_title(f"{used:,.2f} USD charged of {envelope:,.2f} ({used / envelope:.1%})" if envelope else
+                 f"{used:,.2f} USD charged", loc="left", fontsize=9)
+    ax.legend(loc="center right", fontsize=7)
+    if simulated:
+        stamp_simulated(fig)
+    return fig
+
+
+def success_by_arm_figure(pilot: Pilot, table: pd.DataFrame) -> Figure:
+    """Success rate per arm and scenario as grouped dots, pooled rate as a bar (the dashboard's overview)."""
+    arms = pilot.arms
+    tasks = pilot.tasks
+    fig = new_figure(5.6, 2.8)
+    ax = fig.subplots()
+    pooled = table[table["task_id"] == "ALL"].set_index("arm")
+    for i, arm in enumerate(arms):
+        colour = arm_colour(arm, i)
+        rate = pooled.at[arm, "success_rate"] if arm in pooled.index else math.nan
+        ax.bar(i, 0 if math.isnan(rate) else rate, width=0.6, color=colour, alpha=0.35)
+        n = pooled.at[arm, "evaluated"] if arm in pooled.index else 0
+        k = pooled.at[arm, "successes"] if arm in pooled.index else 0
+        ax.text(i, (0 if math.isnan(rate) else rate) + 0.03, f"{k}/{n}", ha="center", fontsize=7)
+        cells = table[(table["arm"] == arm) & (table["task_id"] != "ALL")]
+        offsets = np.linspace(-0.2, 0.2, max(len(tasks), 1))
+        for j, task in enumerate(tasks):
+            cell = cells[cells["task_id"] == task]
+            if len(cell) and not math.isnan(cell["success_rate"].iloc[0]):
+                ax.plot(i + offsets[j], cell["success_rate"].iloc[0], marker="o", color=colour, markersize=4,
+                        markeredgecolor="white", markeredgewidth=0.5)
+    ax.set_xticks(range(len(arms)), arms)
+    ax.set_ylim(0, 1.12)
+    ax.set_ylabel("success rate")
+    ax.set_title("bars: pooled over scenarios (successes/runs); dots: one per scenario", loc="left", fontsize=8)
+    ax.grid(axis="x", visible=False)
+    if pilot.simulated:
+        stamp_simulated(fig)
+    return fig
