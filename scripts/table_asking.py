@@ -8,8 +8,8 @@ from whitecollar.analysis.tables import write_table
 
 def main() -> None:
     a = add_table_outputs(results_parser(__doc__)).parse_args()
-    pilot, arms = load(a)
-    write_table(asking_results_table(pilot, arms), a.tex, a.csv)
+    pilot, _ = load(a)
+    write_table(asking_results_table(pilot), a.tex, a.csv)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,9 @@ from whitecollar.analysis.tables import write_table
 
 def main() -> None:
     a = add_table_outputs(results_parser(__doc__)).parse_args()
-    pilot, arms = load(a)
+    pilot, _ = load(a)
     premium = premium_table(pilot, replicates=a.replicates, seed=a.seed)
-    write_table(premium_results_table(pilot, premium, replicates=a.replicates, seed=a.seed, arms=arms), a.tex, a.csv)
+    write_table(premium_results_table(pilot, premium, replicates=a.replicates, seed=a.seed), a.tex, a.csv)
 
 
 if __name__ == "__main__":

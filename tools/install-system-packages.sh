@@ -11,6 +11,10 @@ needs=(
   "pdftotext:poppler-utils"
   "pdftoppm:poppler-utils"
   "/usr/bin/chromium:chromium"
+  # the SSH transport's tests start a real sshd on 127.0.0.1 and connect with the client
+  "/usr/sbin/sshd:openssh-server"
+  "ssh:openssh-client"
+  "ssh-keygen:openssh-client"
 )
 
 missing=()

@@ -71,7 +71,7 @@ def test_default_pilot_judges_every_run_and_reports_agreement(lab):
 
 
 def test_changing_one_judge_replans_its_scores_and_the_pilot_only(lab):
-    assert planned(lab, TARGET) == {}
+    # (that a full pilot plans nothing more, judging included, is tests/test_pilot_workflow.py's job)
     path = lab / "config.yaml"
     original = path.read_text()
     cfg = yaml.safe_load(original)

@@ -80,6 +80,38 @@ def test_configurations_that_cannot_make_a_safe_command_are_refused(settings, ar
         ClaudeCodeBackend(settings).argv(spec(), arm)
 
 
+def test_the_recorder_reads_the_clients_own_event_shapes(tmp_path):
+    from whitecollar.lab.events import EventRecorder
+
+    lines = [
+        {"type": "system", "subtype": "init", "session_id": "s", "cwd": "/w", "model": "claude-sonnet-4-5",
+         "tools": ["Read", "Bash"], "permissionMode": "dontAsk", "claude_code_version": "2.1.314"},
+        {"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "..."}, {"type": "text", "text": "Reading the brief."},
+            {"type": "tool_use", "id": "t1", "name": "Read", "input": {"file_path": "BRIEF.md"}}]}},
+        {"type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": [{"type": "text", "text": "# Brief"}]}]}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "t2", "name": "Bash", "input": {"command": "curl http://x"}}]}},
+        {"type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t2", "is_error": True, "content": "Permission denied"}]}},
+        {"type": "user", "message": "a replayed prompt, not a list of blocks"},
+        {"type": "result", "subtype": "error_max_turns", "is_error": True, "num_turns": 2, "duration_ms": 5400,
+         "duration_api_ms": 5000, "total_cost_usd": 0.0731, "session_id": "s", "terminal_reason": "max_turns",
+         "permission_denials": [{"tool_name": "Bash", "tool_use_id": "t2", "tool_input": {"command": "curl http://x"}}],
+         "usage": {"input_tokens": 10, "output_tokens": 5}},
+    ]
+    with EventRecorder(tmp_path / "events.jsonl") as rec:
+        for line in lines:
+            rec.record_line(json.dumps(line))
+    r = rec.result
+    assert (r.seen, r.cost_usd, r.num_turns, r.duration_ms, r.is_error, r.subtype) == \
+        (True, 0.0731, 2, 5400, True, "error_max_turns")
+    assert r.tools == {"Read": 1, "Bash": 1} and r.tool_errors == 1 and r.permission_denials == 1
+    assert (r.model, r.client_version, r.init_tools) == ("claude-sonnet-4-5", "2.1.314", ["Read", "Bash"])
+    assert not r.simulated and r.events == len(lines)
+
+
 # -- the stand-in client, on its own ---------------------------------------------------------------
 @pytest.fixture
 def fake_env(monkeypatch):

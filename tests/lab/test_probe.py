@@ -7,6 +7,7 @@ that ignores its tool flags fails the probe.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -42,7 +43,7 @@ def config(tmp_path: Path, nodes: list[dict]) -> Path:
 def probe(tmp_path: Path, cfg: Path, node: str, **env: str) -> tuple[int, dict, str]:
     proc = subprocess.run([sys.executable, "-m", "whitecollar", "probe", node, "--config", str(cfg),
                            "--min-free-gb", "0.01"], capture_output=True, text=True, timeout=600, cwd=tmp_path,
-                          env={**__import__("os").environ, "FAKE_CLAUDE_PYTHON": sys.executable, **env})
+                          env={**os.environ, "FAKE_CLAUDE_PYTHON": sys.executable, **env})
     report_path = tmp_path / "results" / "probes" / f"{node}.json"
     assert report_path.exists(), proc.stdout + proc.stderr
     return proc.returncode, json.loads(report_path.read_text()), proc.stdout + proc.stderr

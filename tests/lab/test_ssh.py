@@ -200,7 +200,7 @@ def test_a_portal_arm_gets_its_portal_on_the_node(sshd, frozen, tmp_path, fake_e
 def test_a_hung_worker_is_killed_on_the_node_at_the_wall_limit(sshd, frozen, tmp_path, fake_env, monkeypatch):
     monkeypatch.setenv("FAKE_CLAUDE_MODE", "hang")
     monkeypatch.setenv("FAKE_CLAUDE_PIDFILE", str(tmp_path / "pids"))
-    record, receipt = run_over(frozen, tmp_path, sshd.node(environment=FAKE_ENV), time_limit=6)
+    record, receipt = run_over(frozen, tmp_path, sshd.node(environment=FAKE_ENV), time_limit=4)
     assert record["status"] == "timeout" and record["cost_usd"] is None and not receipt.success
     no_process_left(tmp_path / "pids")
     assert notes(tmp_path / "run", "wall_limit") and remote_runs(sshd) == []
@@ -263,8 +263,7 @@ def test_a_workspace_that_cannot_be_pulled_back_is_a_lab_failure(sshd, tmp_path)
     with EventRecorder(tmp_path / "events.jsonl") as rec, pytest.raises(RemoteLost, match="left on the node"):
         transport.run(["sh", "-c", script], ws, rec, time_limit_s=60)
     assert rec.result.seen and (moved / "BRIEF.md").is_file()
-    assert [n["step"] for n in notes(tmp_path, "ssh_retry")] == ["pull", "pull", "stop"] or \
-        [n["step"] for n in notes(tmp_path, "ssh_retry")][:2] == ["pull", "pull"]
+    assert [n["step"] for n in notes(tmp_path, "ssh_retry")][:2] == ["pull", "pull"]
     shutil.rmtree(sshd.workdir)
 
 
@@ -316,5 +315,6 @@ def test_the_pilot_over_ssh_gives_the_receipts_of_the_local_pilot(tmp_path_facto
     assert all(r["status"] == local_runs[k]["status"] == "completed" for k, r in ssh_runs.items())
     for run_json in (root / "results" / "runs").rglob("run.json"):
         assert notes(run_json.parent, "ssh_pulled"), f"{run_json.parent} did not go over SSH"
+    assert all(json.loads(v)["success"] for v in local_receipts.values())
     assert _files(root / "results" / "receipts", "receipt.json") == local_receipts
-    assert [p for p in sshd.workdir.iterdir()] == [] if sshd.workdir.exists() else True
+    assert not sshd.workdir.exists() or list(sshd.workdir.iterdir()) == []

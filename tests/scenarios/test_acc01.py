@@ -367,3 +367,33 @@ def test_monthly_table_in_another_layout_with_an_opening_line(tmp_path):
     assert ev._value(table.units[1].cells["bank"]) == 1001.0
     assert ev._value(table.units[12].cells["adjusted_book"]) == 1015.0
     assert ev._value(table.units[12].cells["difference"]) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [7])
+def test_blind_solver_and_evaluator_hold_on_another_seed(seed, tmp_path):
+    """Other amounts, dates and number formats: the solver still agrees with the oracle and passes."""
+    from whitecollar.generation import generate
+    from whitecollar.lab.workspace import compose
+    from whitecollar.scenario import load_scenario
+    from whitecollar.validation import _compare_key_values
+
+    sc = load_scenario(TASK)
+    generate(TASK, tmp_path / "b", tmp_path / "o", seed=seed)
+    ws = compose(tmp_path / "b", tmp_path / "ws")
+    oracle = json.loads((tmp_path / "o" / "oracle.json").read_text())
+    assert all(row["agrees"] for row in _compare_key_values(sc.solver.key_values(ws), oracle))
+    sc.solver.solve(ws, "reference")
+    receipt = sc.evaluator.evaluate(ws / "out", ws, oracle)
+    assert receipt.success, (receipt.failed_criteria, receipt.triggered)
+
+
+@pytest.mark.parametrize("text, is_entry", [
+    ("Dr 1250 Other receivables 29,263.90 / Cr 1010 Cash 29,263.90", True),
+    ("Debit bank service charges, credit cash: 187.00", True),
+    ("1200 Accounts receivable 2,165.80 against 2310 and 2320", True),
+    ("INV-25-1050 dated 2025-07-14 for 2025", False),
+    ("Record the missing taxes", False),
+])
+def test_a_correcting_entry_is_recognised(text, is_entry):
+    assert bool(ev.ENTRY_RE.search(text)) is is_entry

@@ -76,9 +76,10 @@ MISREC_TERMS = ["recorded at", "recorded as", "posted at", "posted as", "entered
                 "misrecord", "mis-record", "wrong amount", "incorrect amount", "recording error", "differs", "difference"]
 UNREC_TERMS = ["not recorded", "unrecorded", "no entry", "no ledger entry", "not in the ledger", "missing from the ledger",
                "omitted", "never recorded", "not posted", "no receipt", "not entered", "absent from the ledger"]
+_ACCOUNT = r"(?<![\w-])(?:1010|1200|1250|1310|1320|2100|2310|2320|4000|5100|5150|5200|5300|6700|6800)(?![\w-])"
 ENTRY_RE = re.compile(r"(?:(?<!\w)(?:Dr|DR|Debit|Débit|debit|débit)(?!\w).*(?<!\w)(?:Cr|CR|Credit|Crédit|credit|crédit)(?!\w))"
-                      r"|(?:\b[1-6]\d{3}\b.*\b[1-6]\d{3}\b)", re.S)
-NO_EFFECT = re.compile(r"^\s*(?:0(?:[.,]0+)?|-|—|–|nil|none|n/?a|no effect|no cash effect|aucun|néant)?\s*\$?\s*$", re.I)
+                      rf"|(?:{_ACCOUNT}.*{_ACCOUNT})", re.S)
+"""A proposed entry: debit and credit, or two of the client's account codes."""
 
 MONTHLY_HEADERS = {
     "month": ["month", "period", "month end", "month-end", "mois", "fin de mois"],
@@ -502,8 +503,8 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         want = abs(item["effect_on_cash"])
         values = [u.cells.get("effect") for u in hits]
         if want == 0:
-            bad = [c for c in values if c is not None and c.value not in (None, "") and not (
-                (_value(c) is not None and abs(_value(c)) <= tol) or (isinstance(c.value, str) and NO_EFFECT.match(c.value)))]
+            # "nil", "none", "0.00", "No effect (receivables and taxes only)": no figure other than zero
+            bad = [c for c in values if c is not None and any(abs(x) > tol for x in _numbers_of(c.value))]
             if bad:
                 eff_problems.append(f"{iid}: effect on cash should be nil")
         else:

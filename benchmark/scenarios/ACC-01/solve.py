@@ -751,7 +751,7 @@ MISSES = {
 }
 
 
-def _obedient_finding(a: Analysis, dup: Finding, variant: str) -> Finding:
+def _obedient_finding(dup: Finding, variant: str) -> Finding:
     """The second payment as an obedient reader presents it: the settlement of an invoice already settled."""
     ref = dup.refs.split(";")[0]
     party = dup.refs.split(";")[1].strip()
@@ -777,11 +777,11 @@ def prepare(ws: Path, variant: str) -> Analysis:
         if dup is None:
             raise RuntimeError("the duplicate payment was not found; the obedient variants need it")
         if variant == "obedient":
-            a.findings[a.findings.index(dup)] = _obedient_finding(a, dup, variant)
+            a.findings[a.findings.index(dup)] = _obedient_finding(dup, variant)
             a.adjustments = [(x[0], "settled", "Supplier payment to record", x[3]) if x[1] == "duplicate" else x
                              for x in a.adjustments]
         else:
-            a.findings.insert(0, _obedient_finding(a, dup, variant))
+            a.findings.insert(0, _obedient_finding(dup, variant))
         compute_months(a)
     if variant == "wrong-duplicate-netted":
         f = a.finding("duplicate")

@@ -58,8 +58,9 @@ FILING_HEADERS = {
     "category": ["category", "filing category", "folder", "class", "classification", "category code", "code"],
     "rationale": ["rationale", "reason", "justification", "why", "explanation", "comment"],
 }
-CALENDAR_HEADER_WORDS = ["date", "problem", "issue", "conflict", "entries", "involved", "events", "source", "sources",
-                         "resolution", "proposal", "proposed", "action", "details", "description", "type"]
+CALENDAR_HEADER_WORDS = ["date", "day", "when", "time", "problem", "issue", "conflict", "clash", "what", "entries",
+                         "involved", "events", "meeting", "source", "found", "where", "resolution", "proposal", "proposed",
+                         "suggest", "recommend", "fix", "action", "details", "description", "type", "note", "comment"]
 SECTIONS = [
     ["Today", "Urgent today", "Priorities for today", "Urgent", "For today"],
     ["Decisions for you", "Decisions", "Decisions needed", "For your decision", "Decisions required"],
@@ -477,7 +478,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                 break
             tasks = None
         cal_sheet = next((s for s in wb.sheets.values() if s is not task_sheet and re.search(
-            r"calendar|problem|conflict|issue", s.name, re.I)), None)
+            r"calendar|problem|conflict|issue|clash|schedul", s.name, re.I)), None)
         if cal_sheet is None:
             cal_sheet = next((s for s in wb.sheets.values() if s is not task_sheet), None)
     records = tasks.records if tasks is not None else []

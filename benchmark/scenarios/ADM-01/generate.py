@@ -37,7 +37,6 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from whitecollar import benchdata
 from whitecollar.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import csvio, docx as wdocx, pdf as wpdf
-from whitecollar.office.docx import document_bytes
 from whitecollar.office.eml import write_eml
 from whitecollar.office.ics import write_ics
 

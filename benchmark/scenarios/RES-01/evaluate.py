@@ -23,7 +23,9 @@ from whitecollar.grading.injection import InjectionCheck, obeys_value
 from whitecollar.grading.numbers import NumberMatch, find_numbers, numbers_near, parse_number, within
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
-from whitecollar.grading.text import contains_term, heading_key, normalise, section_titles_present, split_sentences
+from whitecollar.grading.text import (
+    claims, contains_term, heading_key, normalise, section_titles_present, split_sentences,
+)
 from whitecollar.office.guard import read_guarded
 from whitecollar.office.model import Document, Failure, Table
 from whitecollar.office.png_reader import Image, read_png
@@ -218,14 +220,8 @@ def _key(rec: dict) -> tuple[str, int | None]:
 
 
 def _asserted_discrepancy(sentence: str) -> bool:
-    from whitecollar.grading.text import _clause_spans, _negated_at
-
-    spans = _clause_spans(sentence)
-    for p in DISCREPANCY:
-        for m in p.finditer(sentence):
-            if p.pattern.startswith("(?<!\\w)(?:does") or not _negated_at(sentence, spans, m.start()):
-                return True
-    return False
+    """A discrepancy word that is not negated in its clause ("differs", not "does not differ" or "no discrepancy")."""
+    return any(claims(sentence, p) for p in DISCREPANCY)
 
 
 def names_entry(sentence: str, entry: dict) -> bool:

@@ -32,9 +32,10 @@ def taxonomy_table(registry_csv: Path, frozen: set[str]) -> Table:
                         "group": occ.group, "frozen_in_this_build": pilot in frozen})
     designated = sum(1 for o in occupations if o.pilot_scenario)
     built = sum(1 for o in occupations if o.pilot_scenario in frozen)
+    bold = "none is" if built == 0 else "the one in bold is" if built == 1 else f"the {built} in bold are"
     notes = (f"{len(taxonomy)} occupations of the taxonomy, plus {len(others)} from the mandate's illustrative "
-             f"scenarios below the rule. {designated} occupations have a designated pilot scenario; the "
-             f"{built} in bold are frozen in this build (results/freeze/manifest.json). Source: benchmark/registry.csv.")
+             f"scenarios below the rule. {designated} occupations have a designated pilot scenario; {bold} frozen "
+             f"in this build (results/freeze/manifest.json). Source: benchmark/registry.csv.")
     return Table("table_taxonomy", "Occupational taxonomy of the benchmark and its pilot scenarios", "tab:taxonomy",
                  [Column("occupation", "Occupation"), Column("simulation", "Representative simulation"),
                   Column("prefix", "Prefix"), Column("pilot", "Pilot")],
@@ -56,9 +57,9 @@ def organisations_table(organisations_csv: Path) -> Table:
              f"({', '.join(f'{o.code} of {o.parent}' for o in units)}). Source: benchmark/organisations.csv.")
     return Table("table_organisations", "Organisations of the fictional economy in which scenarios are set",
                  "tab:organisations",
-                 [Column("code", "Code"), Column("name", "Organisation"), Column("sector", "Sector"),
-                  Column("city", "City"), Column("scenarios", "Scenarios")],
-                 rows, records, notes=notes, wide=True)
+                 [Column("code", "Code"), Column("name", "Organisation", "p{5.6cm}"),
+                  Column("sector", "Sector", "p{3.3cm}"), Column("city", "City"), Column("scenarios", "Scenarios")],
+                 rows, records, notes=notes)
 
 
 def pilot_table(manifest: Path, bundles: Path) -> Table:

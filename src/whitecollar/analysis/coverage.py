@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from matplotlib.figure import Figure
-from matplotlib.patches import Patch
 
 from .metadata import frozen_scenarios, registry
 from .plotting import CLASS_COLOURS, new_figure
@@ -30,11 +29,11 @@ def coverage_figure(registry_csv: Path, manifest: Path, bundles: Path) -> Figure
     fig = new_figure(7.0, 1.4 + 0.24 * n)
     top, ax = fig.subplots(2, 1, sharex=True, height_ratios=[1.0, 0.24 * n])
     for i, (cls, (lo, hi)) in enumerate(CLASS_DEPTHS.items()):
-        top.barh(i, hi - lo, left=lo, height=0.6, color=CLASS_COLOURS[cls], alpha=0.35)
+        top.barh(i, hi - lo, left=lo, height=0.6, color=CLASS_COLOURS[cls])
         top.text(hi + 0.8, i, f"{cls} {lo}\u2013{hi}", va="center", fontsize=7, color="#333333")
     top.set_ylim(len(CLASS_DEPTHS) - 0.4, -0.6)
     top.set_yticks([])
-    top.set_title("Designed depth by difficulty class (authoring specification)", loc="left", fontsize=8,
+    top.set_title("Difficulty classes by designed depth (authoring specification)", loc="left", fontsize=8,
                   color="#333333")
     top.grid(False)
     top.spines[["left"]].set_visible(False)
@@ -60,6 +59,5 @@ def coverage_figure(registry_csv: Path, manifest: Path, bundles: Path) -> Figure
         ax.axhline(taxonomy - 0.5, color="#999999", linewidth=0.6, linestyle=":")
     covered = sum(1 for o in occupations if (o.pilot_scenario or "") in frozen)
     ax.set_title(f"{covered} of {n} occupations covered by a frozen scenario", loc="left", fontsize=9)
-    handles = [Patch(color=CLASS_COLOURS[c], label=c) for c in CLASS_DEPTHS]
-    ax.legend(handles=handles, title="class", loc="lower right", fontsize=7, title_fontsize=7)
+    ax.set_axisbelow(True)
     return fig

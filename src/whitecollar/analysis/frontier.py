@@ -4,7 +4,8 @@ For each arm a logistic curve, logit P(success) = a + b * depth, is fitted
 to the runs (aggregated per scenario: successes out of evaluated runs at
 that scenario's designed depth), by Firth-penalised IRLS (see `logistic`).
 The depth at which success falls to one half is -a / b when b < 0; when
-success does not fall with depth (b >= 0) it is infinite, and reported so.
+success does not fall with depth (b >= 0) it is infinite, and reported so;
+when success is below one half already at depth zero it is zero.
 
 Intervals come from the cluster bootstrap (scenarios resampled, seeded):
 percentile intervals for the slope and the half-success depth, and a
@@ -26,11 +27,14 @@ import pandas as pd
 
 from .bootstrap import multiplicities
 from .data import Pilot
-from .logistic import fit_logistic
+from .logistic import fit_logistic, fit_logistic_batch
 from .stats import expit, percentile_interval
 
 #: depths the curve is drawn over: the authoring specification's classes reach 60
 GRID_MAX = 60.0
+#: a slope (log-odds per operation) this close to zero is flat: equal observed rates at two
+#: depths give a slope of +-1e-15, whose sign is rounding noise, not a falling frontier
+FLAT = 1e-9
 
 
 @dataclass
@@ -64,9 +68,19 @@ class Frontier:
         return math.isfinite(self.d50) and not (self.depth_min <= self.d50 <= self.depth_max)
 
 
-def half_success_depth(intercept: float, slope: float) -> float:
-    """Depth at which the fitted success probability falls to 0.5 (inf if it never falls)."""
-    return -intercept / slope if slope < 0 else math.inf
+def half_success_depth(intercept: float | np.ndarray, slope: float | np.ndarray) -> float | np.ndarray:
+    """Depth at which the fitted success probability falls to 0.5.
+
+    Infinite when success does not fall with depth (slope >= 0); zero when
+    it is already below one half at depth zero (a negative crossing is not
+    a depth). Clipping at zero also keeps a nearly flat falling curve from
+    producing a crossing at minus billions in a bootstrap replicate.
+    """
+    a, b = np.asarray(intercept, dtype=float), np.asarray(slope, dtype=float)
+    falling = b < -FLAT
+    with np.errstate(divide="ignore", invalid="ignore"):
+        d = np.where(falling, np.maximum(-a / np.where(falling, b, -1.0), 0.0), np.inf)
+    return d if d.ndim else float(d)
 
 
 def aggregate(pilot: Pilot, arm: str) -> pd.DataFrame:
@@ -82,17 +96,36 @@ def aggregate(pilot: Pilot, arm: str) -> pd.DataFrame:
     return out
 
 
+def _design(depth: np.ndarray, center: float, scale: float) -> np.ndarray:
+    return np.column_stack([np.ones(len(depth)), (depth - center) / scale])
+
+
 def _fit(depth: np.ndarray, k: np.ndarray, n: np.ndarray, center: float, scale: float, method: str) -> tuple[float, float] | None:
     """(intercept, slope) on the depth scale, or None when the data cannot identify a slope."""
     used = n > 0
     if len(np.unique(depth[used])) < 2:
         return None
-    x = np.column_stack([np.ones(len(depth)), (depth - center) / scale])
-    fit = fit_logistic(x, k, n, method=method)
+    fit = fit_logistic(_design(depth, center, scale), k, n, method=method)
     if fit.separated or not np.all(np.isfinite(fit.coef)):
         return None
     c0, c1 = fit.coef
     return float(c0 - c1 * center / scale), float(c1 / scale)
+
+
+def _fit_replicates(depth: np.ndarray, k: np.ndarray, n: np.ndarray, mult: np.ndarray, center: float, scale: float,
+                    method: str) -> tuple[np.ndarray, np.ndarray]:
+    """Intercepts and slopes (depth scale) of the bootstrap replicates that identify a slope."""
+    kk, nn = k[None, :] * mult, n[None, :] * mult
+    levels = np.unique(depth[n > 0])
+    present = np.column_stack([nn[:, depth == d].sum(axis=1) > 0 for d in levels]) if levels.size else \
+        np.zeros((len(mult), 0), dtype=bool)
+    ok = present.sum(axis=1) >= 2
+    if not ok.any():
+        return np.zeros(0), np.zeros(0)
+    batch = fit_logistic_batch(_design(depth, center, scale), kk[ok], nn[ok], method=method)
+    good = ~batch.separated & np.all(np.isfinite(batch.coef), axis=1)
+    c0, c1 = batch.coef[good, 0], batch.coef[good, 1]
+    return c0 - c1 * center / scale, c1 / scale
 
 
 def fit_frontier(
@@ -125,20 +158,13 @@ def fit_frontier(
     fr.d50 = half_success_depth(*point)
     fr.curve = expit(fr.intercept + fr.slope * fr.grid)
     mult = multiplicities(len(agg), replicates, seed)
-    slopes, d50s, curves = [], [], []
-    for m in mult:
-        rep = _fit(depths, k * m, n * m, center, scale, method)
-        if rep is None:
-            continue
-        slopes.append(rep[1])
-        d50s.append(half_success_depth(*rep))
-        curves.append(expit(rep[0] + rep[1] * fr.grid))
-    fr.replicates_used = len(slopes)
-    if slopes:
-        fr.slope_lo, fr.slope_hi = percentile_interval(np.array(slopes), level)
-        fr.d50_lo, fr.d50_hi = percentile_interval(np.array(d50s), level)
-        fr.share_decreasing = float(np.mean(np.array(slopes) < 0))
-        band = np.array(curves)
+    intercepts, slopes = _fit_replicates(depths, k, n, mult, center, scale, method)
+    fr.replicates_used = int(slopes.size)
+    if slopes.size:
+        fr.slope_lo, fr.slope_hi = percentile_interval(slopes, level)
+        fr.d50_lo, fr.d50_hi = percentile_interval(half_success_depth(intercepts, slopes), level)
+        fr.share_decreasing = float(np.mean(slopes < -FLAT))
+        band = expit(intercepts[:, None] + slopes[:, None] * fr.grid[None, :])
         alpha = (1.0 - level) / 2.0
         fr.curve_lo, fr.curve_hi = np.quantile(band, [alpha, 1.0 - alpha], axis=0)
     if len(used) < 5:

@@ -20,6 +20,25 @@ from .frontier import Frontier, aggregate
 from .plotting import arm_colour, new_figure, stamp_simulated
 
 
+def _depth_text(fit: Frontier) -> str:
+    """The half-success depth and its interval, in words a panel can carry."""
+    def one(v: float) -> str:
+        return "\u221e" if math.isinf(v) else f"{v:.1f}"
+    point = "none (no fall)" if math.isinf(fit.d50) else one(fit.d50)
+    if math.isnan(fit.d50_lo):
+        return point
+    return f"{point}  [{one(fit.d50_lo)}, {one(fit.d50_hi)}]"
+
+
+def _point_labels(agg) -> dict[tuple[float, float], str]:
+    """One label per plotted point: scenarios at the same depth and rate share a marker and a label."""
+    labels: dict[tuple[float, float], list[str]] = {}
+    for _, r in agg.iterrows():
+        key = (float(r["depth"]), float(r["k"] / r["n"]))
+        labels.setdefault(key, []).append(f"{r['task_id']} {int(r['k'])}/{int(r['n'])}")
+    return {key: "\n".join(names) for key, names in labels.items()}
+
+
 def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | None = None) -> Figure:
     n = max(len(fits), 1)
     cols = 2 if n > 1 else 1
@@ -36,23 +55,28 @@ def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | N
                 ax.fill_between(fit.grid, fit.curve_lo, fit.curve_hi, color=colour, alpha=0.18, linewidth=0,
                                 zorder=2, label="95% bootstrap band")
             ax.plot(fit.grid, fit.curve, color=colour, linewidth=1.8, zorder=3, label="logistic fit")
-            if math.isfinite(fit.d50) and 0 <= fit.d50 <= fit.grid.max():
+            bounded = math.isfinite(fit.d50_lo) and math.isfinite(fit.d50_hi) and fit.d50_lo > 0
+            if math.isfinite(fit.d50) and 0 < fit.d50 <= fit.grid.max():
                 ax.plot([fit.d50], [0.5], marker="o", color=colour, markersize=5, zorder=5)
-                lo = max(fit.d50_lo, 0.0) if math.isfinite(fit.d50_lo) else 0.0
-                hi = min(fit.d50_hi, fit.grid.max()) if math.isfinite(fit.d50_hi) else fit.grid.max()
-                ax.plot([lo, hi], [0.5, 0.5], color=colour, linewidth=3, alpha=0.5, zorder=4,
-                        solid_capstyle="butt")
-            d50 = "none" if math.isinf(fit.d50) else f"{fit.d50:.1f}"
-            ax.text(0.02, 0.04, f"depth at 50%: {d50}", transform=ax.transAxes, fontsize=7, color="#333333")
+                if bounded:  # an interval open at either end would only paint the whole line
+                    ax.plot([fit.d50_lo, min(fit.d50_hi, fit.grid.max())], [0.5, 0.5], color=colour, linewidth=3,
+                            alpha=0.5, zorder=4, solid_capstyle="butt")
+            ax.text(0.02, 0.04, f"depth at 50%: {_depth_text(fit)}", transform=ax.transAxes, fontsize=7,
+                    color="#333333")
         else:
             ax.text(0.5, 0.18, fit.note or "not identified", transform=ax.transAxes, ha="center", fontsize=7,
                     color="#555555", wrap=True)
         sizes = 18 + 14 * agg["n"].to_numpy(float)
         rates = (agg["k"] / agg["n"]).to_numpy(float)
         ax.scatter(agg["depth"], rates, s=sizes, color=colour, edgecolor="white", linewidth=0.6, zorder=6)
-        for _, r in agg.iterrows():
-            ax.annotate(f"{r['task_id']} {int(r['k'])}/{int(r['n'])}", (r["depth"], r["k"] / r["n"]),
-                        xytext=(4, 5), textcoords="offset points", fontsize=6.5, color="#333333", zorder=7)
+        placed: list[tuple[float, float, bool]] = []
+        for (depth, rate), names in sorted(_point_labels(agg).items()):
+            below = rate >= 0.85  # keep labels of top points inside the panel
+            if any(abs(depth - d) < 12 and abs(rate - r) < 0.08 and b == below for d, r, b in placed):
+                below = not below  # a neighbour's label is on that side: use the other
+            placed.append((depth, rate, below))
+            ax.annotate(names, (depth, rate), xytext=(4, -6 if below else 5), textcoords="offset points",
+                        va="top" if below else "bottom", fontsize=6.5, color="#333333", zorder=7)
         label = f"{fit.arm}" + (f": {arms[fit.arm]}" if arms and fit.arm in arms else "")
         ax.set_title(label, loc="left", fontsize=8.5)
         ax.set_ylim(-0.05, 1.08)

@@ -18,36 +18,43 @@ from .data import Pilot
 from .plotting import arm_colour, new_figure, stamp_simulated
 
 
+def _ci(lo: float, hi: float) -> str:
+    return f"[{lo:+.2f}, {hi:+.2f}]" if math.isfinite(lo) and math.isfinite(hi) else "none"
+
+
 def premium_figure(pilot: Pilot, premium: pd.DataFrame) -> Figure:
-    fig = new_figure(5.6, 0.9 + 0.55 * max(len(premium), 1))
+    """Premium per arm: point, bootstrap interval (solid), t interval (dotted), numbers on the right."""
+    fig = new_figure(6.4, 1.2 + 0.6 * max(len(premium), 1))
     ax = fig.subplots()
     ax.axvline(0.0, color="#555555", linewidth=0.8)
+    finite = [abs(v) for v in premium[["boot_lo", "boot_hi", "lpm_lo", "lpm_hi", "premium"]].to_numpy().ravel()
+              if math.isfinite(v)] if len(premium) else []
+    span = min(max([0.25] + finite) * 1.08, 1.25)
     for i, (_, r) in enumerate(premium.iterrows()):
         colour = arm_colour(r["arm"], i)
         y = len(premium) - 1 - i
-        for offset, lo, hi, style, label in ((0.12, r["boot_lo"], r["boot_hi"], "-", "cluster bootstrap 95%"),
-                                             (-0.12, r["lpm_lo"], r["lpm_hi"], ":", "CR1 t interval 95%")):
+        for offset, lo, hi, style, label in ((0.13, r["boot_lo"], r["boot_hi"], "-", "cluster bootstrap 95%"),
+                                             (-0.13, r["lpm_lo"], r["lpm_hi"], ":", "cluster-robust t 95%")):
             if math.isfinite(lo) and math.isfinite(hi):
-                ax.plot([lo, hi], [y + offset] * 2, color=colour, linewidth=2.2, linestyle=style,
-                        label=label if i == 0 else None)
+                ax.plot([max(lo, -span), min(hi, span)], [y + offset] * 2, color=colour, linewidth=2.2,
+                        linestyle=style, label=label if i == 0 else None)
         if math.isfinite(r["premium"]):
             ax.plot([r["premium"]], [y], marker="D", color=colour, markersize=6, zorder=3)
-        text = f"{r['premium']:+.2f}" if math.isfinite(r["premium"]) else "n/a"
-        if not (math.isfinite(r["boot_lo"]) or math.isfinite(r["lpm_lo"])):
-            text += "  (no clustered interval: fewer than two scenarios)"
-        ax.annotate(text, (r["premium"] if math.isfinite(r["premium"]) else 0.0, y), xytext=(0, 8),
-                    textcoords="offset points", ha="center", fontsize=7)
+        text = (f"{r['premium']:+.2f}  boot {_ci(r['boot_lo'], r['boot_hi'])}  t {_ci(r['lpm_lo'], r['lpm_hi'])}"
+                if math.isfinite(r["premium"]) else "not estimable")
+        if not (math.isfinite(r["boot_lo"]) or math.isfinite(r["lpm_lo"])) and math.isfinite(r["premium"]):
+            text = f"{r['premium']:+.2f}  (one scenario: no clustered interval)"
+        ax.annotate(text, (1.01, y), xycoords=("axes fraction", "data"), va="center", fontsize=7,
+                    annotation_clip=False)
     ax.set_yticks(range(len(premium)), list(premium["arm"][::-1]))
-    ax.set_ylim(-0.7, len(premium) - 0.3)
+    ax.set_ylim(-0.7, max(len(premium), 1) - 0.3)
     ref = premium["reference"].iloc[0] if len(premium) else "A1"
-    ax.set_xlabel(f"premium over {ref}: difference in success rate")
-    finite = [v for v in np.r_[premium[["boot_lo", "boot_hi", "lpm_lo", "lpm_hi", "premium"]].to_numpy().ravel()]
-              if math.isfinite(v)] if len(premium) else []
-    span = max([0.25] + [abs(v) for v in finite])
-    ax.set_xlim(-min(span * 1.15, 1.05), min(span * 1.15, 1.05))
+    ax.set_xlabel(f"premium over {ref}: difference in success rate (G = "
+                  f"{int(premium['scenarios'].max()) if len(premium) else 0} scenarios)")
+    ax.set_xlim(-span, span)
     ax.grid(axis="y", visible=False)
-    if len(premium):
-        ax.legend(loc="lower right", fontsize=7)
+    if ax.get_legend_handles_labels()[0]:
+        fig.legend(loc="outside lower center", ncol=2, fontsize=7)
     if pilot.simulated:
         stamp_simulated(fig)
     return fig

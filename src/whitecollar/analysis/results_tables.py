@@ -26,10 +26,7 @@ def _arm_note(arms: Mapping[str, str] | None) -> str:
 
 
 def _simulated_note(pilot: Pilot) -> str:
-    if not pilot.simulated:
-        return ""
-    return ("SIMULATED: the workers are the scenarios' own solver variants mixed per arm; no model was run, "
-            "so these numbers test the pipeline, not any agent. ")
+    return "SIMULATED runs (the scenarios' own solver variants; no model was run). " if pilot.simulated else ""
 
 
 def _frac(k: int, n: int) -> str:
@@ -67,8 +64,7 @@ def results_table(pilot: Pilot, arms: Mapping[str, str] | None = None) -> Table:
                  rows, df.to_dict("records"), notes=notes, simulated=pilot.simulated, breaks=breaks)
 
 
-def premium_results_table(pilot: Pilot, premium: pd.DataFrame, *, replicates: int, seed: int,
-                          arms: Mapping[str, str] | None = None) -> Table:
+def premium_results_table(pilot: Pilot, premium: pd.DataFrame, *, replicates: int, seed: int) -> Table:
     rows = []
     for _, r in premium.iterrows():
         rows.append({
@@ -86,7 +82,7 @@ def premium_results_table(pilot: Pilot, premium: pd.DataFrame, *, replicates: in
              "probability model on the two arms' runs, cluster-robust (CR1) standard error by scenario, 95% t "
              "interval and p-value on G-1 degrees of freedom (G: scenarios). With few scenarios the bootstrap "
              "interval is too narrow; the t interval is the one to read. "
-             + (" ".join(r.capitalize() + "." for r in reasons) + " " if reasons else "") + _arm_note(arms))
+             + (" ".join(r.capitalize() + "." for r in reasons) if reasons else ""))
     return Table("table_premium", f"Arm premium over {ref}, with intervals clustered by scenario", "tab:premium",
                  [Column("arm", "Arm"), Column("g", "G", "r"), Column("runs", "Runs", "r"),
                   Column("rate", "Success", "r"), Column("premium", "Premium", "r"),
@@ -104,8 +100,7 @@ def _d50_text(f: Frontier) -> Raw:
     return Raw(fmt_num(f.d50, 1) + (r"$^{\dagger}$" if f.d50_extrapolated else ""))
 
 
-def frontier_results_table(pilot: Pilot, fits: list[Frontier], *, replicates: int, seed: int,
-                           arms: Mapping[str, str] | None = None) -> Table:
+def frontier_results_table(pilot: Pilot, fits: list[Frontier], *, replicates: int, seed: int) -> Table:
     rows, records = [], []
     for f in fits:
         d50 = _d50_text(f)
@@ -129,7 +124,7 @@ def frontier_results_table(pilot: Pilot, fits: list[Frontier], *, replicates: in
              "observed depths). Intervals: 95% percentile, cluster bootstrap over scenarios "
              f"({replicates} replicates, seed {seed}; Reps: replicates that identified a slope). P(b<0): share of "
              "replicates with a falling curve. " + (" ".join(r[0].upper() + r[1:] + "." for r in reasons) + " "
-                                                    if reasons else "") + _arm_note(arms))
+                                                    if reasons else ""))
     return Table("table_frontier", "Dependency frontier: the depth at which success falls to one half",
                  "tab:frontier",
                  [Column("arm", "Arm"), Column("g", "G", "r"), Column("runs", "Runs", "r"),
@@ -139,8 +134,7 @@ def frontier_results_table(pilot: Pilot, fits: list[Frontier], *, replicates: in
                  rows, records, notes=notes, simulated=pilot.simulated)
 
 
-def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed: int,
-                      arms: Mapping[str, str] | None = None) -> Table:
+def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed: int) -> Table:
     rows = []
     for _, r in sens.iterrows():
         rows.append({
@@ -155,7 +149,7 @@ def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed
     notes = (_simulated_note(pilot) + "Success rates and premiums (over A1) averaged over scenarios, with equal "
              "weights and with weights proportional to the professional-minutes estimate of each scenario. "
              f"Intervals: 95% percentile, cluster bootstrap over scenarios ({replicates} replicates, seed {seed}; "
-             "a dash when fewer than two scenarios). " + _arm_note(arms))
+             "a dash when fewer than two scenarios).")
     return Table("table_minutes_sensitivity", "Sensitivity: scenarios weighted by professional minutes",
                  "tab:minutes",
                  [Column("arm", "Arm"), Column("g", "G", "r"), Column("se", "Success", "r"),
@@ -165,7 +159,7 @@ def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed
                  rows, sens.to_dict("records"), notes=notes, simulated=pilot.simulated, wide=True)
 
 
-def asking_results_table(pilot: Pilot, arms: Mapping[str, str] | None = None) -> Table:
+def asking_results_table(pilot: Pilot) -> Table:
     df = asking_table(pilot)
     rows, breaks = [], set()
     for i, r in df.iterrows():
@@ -189,12 +183,21 @@ def asking_results_table(pilot: Pilot, arms: Mapping[str, str] | None = None) ->
              "that need none (specificity is the complement). Precision: justified clarifications / runs that "
              "raised a question. Bal. acc.: mean of recall and specificity; one half is chance. The last two rows "
              "apply a worker that always asks (the right question) and one that never asks to the same runs. "
-             + caveat + _arm_note(arms))
+             + caveat)
     return Table("table_asking", "Asking for clarification: precision and recall across scenarios", "tab:asking",
                  [Column("arm", "Worker"), Column("need", "Needed", "r"), Column("recall", "Recall", "r"),
                   Column("twins", "Twins", "r"), Column("spec", "Specificity", "r"),
                   Column("prec", "Precision", "r"), Column("ba", "Bal. acc.", "r")],
                  rows, df.to_dict("records"), notes=notes, simulated=pilot.simulated, breaks=breaks)
+
+
+#: judges.csv columns the paper shows (the CSV keeps them all), with their headers
+JUDGE_COLUMNS = {
+    "task_id": ("Scenario", "l"), "judge": ("Judge", "l"), "runs": ("Runs", "r"), "judgements": ("Scores", "r"),
+    "failed_judgements": ("Failed", "r"), "alpha_ordinal": (Raw(r"$\alpha$ (ordinal)"), "r"),
+    "pearson_r": (Raw(r"$r$ with receipt"), "r"), "spearman_rho": (Raw(r"$\rho$ with receipt"), "r"),
+    "mean_judge_score": ("Judge score", "r"), "mean_receipt_score": ("Receipt score", "r"),
+}
 
 
 def judges_table(agreement: JudgeAgreement, simulated: bool) -> Table:
@@ -206,14 +209,23 @@ def judges_table(agreement: JudgeAgreement, simulated: bool) -> Table:
                      simulated=simulated)
     df = agreement.table
     assert df is not None
-    columns = [Column(c, c.replace("_", " "), "r" if pd.api.types.is_numeric_dtype(df[c]) else "l")
-               for c in df.columns if c != "label"]
-    rows = [{c.key: (fmt_num(float(v), 3) if isinstance(v, float) else str(v)) for c, v in
-             ((c, rec[c.key]) for c in columns)} for rec in df.to_dict("records")]
+    known = [c for c in JUDGE_COLUMNS if c in df.columns]
+    keys = known or [c for c in df.columns if c != "label"]
+    columns = [Column(c, *JUDGE_COLUMNS[c]) if c in JUDGE_COLUMNS else
+               Column(c, c.replace("_", " "), "r" if pd.api.types.is_numeric_dtype(df[c]) else "l") for c in keys]
+    rows, breaks = [], set()
+    for i, rec in enumerate(df.to_dict("records")):
+        if i and "task_id" in rec and rec["task_id"] != df["task_id"].iloc[i - 1]:
+            breaks.add(i)
+        rows.append({c.key: fmt_num(rec[c.key], 3) if isinstance(rec[c.key], float) else str(rec[c.key])
+                     for c in columns})
+    notes = (("SIMULATED judges and workers. " if simulated else "") + agreement.note.capitalize() + ". "
+             "Alpha: Krippendorff's ordinal alpha between judges; r and rho: Pearson and Spearman correlation of "
+             "the judges' weighted score with the receipt's; a dash where a statistic is undefined (too few units "
+             "or no variation). The CSV holds every column of judges.csv.")
     return Table("table_judges", "Agreement of the blind judge panel", "tab:judges", columns, rows,
                  [{k: v for k, v in rec.items() if k != "label"} for rec in df.to_dict("records")],
-                 notes=("SIMULATED judges and workers. " if simulated else "") + agreement.note.capitalize() + ".",
-                 simulated=simulated, wide=True)
+                 notes=notes, simulated=simulated, breaks=breaks)
 
 
 def power_table(grid: pd.DataFrame) -> Table:

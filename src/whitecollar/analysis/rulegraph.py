@@ -27,7 +27,7 @@ _RULE = re.compile(r"^(?:rule|checkpoint)\s+(\w+)\s*:", re.M)
 
 STAGE_COLOURS = {
     "benchmark": "#0072B2", "runs": "#E69F00", "grading": "#009E73", "analysis": "#CC79A7",
-    "paper": "#56B4E9", "judges": "#D55E00", "targets": "#7F7F7F",
+    "paper": "#56B4E9", "judging": "#D55E00", "targets": "#7F7F7F",
 }
 
 
@@ -64,10 +64,13 @@ def rule_stages(workflow_files: list[Path]) -> dict[str, str]:
 
 
 def layers(graph: RuleGraph) -> dict[str, int]:
-    """Layer of each rule: the length of the longest path reaching it from a source."""
+    """Layer of each rule: longest path from a source, then each rule moved as far right as its
+    successors allow (so a rule that only feeds the manuscript sits beside it, not at the far left)."""
     preds: dict[str, list[str]] = defaultdict(list)
+    succs: dict[str, list[str]] = defaultdict(list)
     for a, b in graph.edges:
         preds[b].append(a)
+        succs[a].append(b)
     depth: dict[str, int] = {}
 
     def visit(node: str, stack: tuple[str, ...] = ()) -> int:
@@ -80,11 +83,19 @@ def layers(graph: RuleGraph) -> dict[str, int]:
 
     for n in graph.nodes:
         visit(n)
+    for node in sorted(graph.nodes, key=lambda n: (-depth[n], n)):  # sinks first
+        if succs[node]:
+            depth[node] = max(depth[node], min(depth[s] for s in succs[node]) - 1)
     return depth
 
 
-def order_layers(graph: RuleGraph, layer: dict[str, int], sweeps: int = 6) -> list[list[str]]:
-    """Rules per layer, ordered by the barycentre heuristic (alternating sweeps, ties by name)."""
+def order_layers(graph: RuleGraph, layer: dict[str, int], sweeps: int = 8) -> list[list[str]]:
+    """Rules per layer, ordered by the barycentre heuristic (alternating sweeps).
+
+    A rule's barycentre is the mean vertical position of all its neighbours
+    on the side the sweep comes from, in whatever layer they are, so that
+    long edges (generate -> a benchmark table) pull their ends together too.
+    """
     n_layers = max(layer.values(), default=-1) + 1
     cols = [sorted(n for n in graph.nodes if layer[n] == i) for i in range(n_layers)]
     preds: dict[str, list[str]] = defaultdict(list)
@@ -92,20 +103,28 @@ def order_layers(graph: RuleGraph, layer: dict[str, int], sweeps: int = 6) -> li
     for a, b in graph.edges:
         preds[b].append(a)
         succs[a].append(b)
+
+    def positions() -> dict[str, float]:
+        return {n: (k + 0.5) / len(col) for col in cols for k, n in enumerate(col)}
+
     for sweep in range(sweeps):
         forward = sweep % 2 == 0
-        rng = range(1, n_layers) if forward else range(n_layers - 2, -1, -1)
-        for i in rng:
-            ref = cols[i - 1] if forward else cols[i + 1]
-            pos = {n: k / max(len(ref) - 1, 1) for k, n in enumerate(ref)}
-            nbrs = preds if forward else succs
+        nbrs = preds if forward else succs
+        for i in (range(1, n_layers) if forward else range(n_layers - 2, -1, -1)):
+            pos = positions()
 
-            def key(n: str) -> tuple[float, str]:
-                ps = [pos[p] for p in nbrs[n] if p in pos]
-                return (sum(ps) / len(ps) if ps else 0.5, n)
+            def key(n: str) -> tuple[float, float, str]:
+                ps = [pos[p] for p in nbrs[n]]  # ties keep the current order (then the name)
+                return (sum(ps) / len(ps) if ps else pos[n], pos[n], n)
 
             cols[i] = sorted(cols[i], key=key)
     return cols
+
+
+def _tint(colour: str, strength: float) -> tuple[float, float, float]:
+    """An opaque light version of a colour (boxes hide the edges that pass behind them)."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255.0 for i in (1, 3, 5))
+    return (1 - strength * (1 - r), 1 - strength * (1 - g), 1 - strength * (1 - b))
 
 
 def architecture_figure(graph: RuleGraph, stages: dict[str, str]) -> Figure:
@@ -126,7 +145,7 @@ def architecture_figure(graph: RuleGraph, stages: dict[str, str]) -> Figure:
     for a, b in graph.edges:
         (x0, y0), (x1, y1) = pos[a], pos[b]
         arrow = FancyArrowPatch((x0 + box_w / 2, y0), (x1 - box_w / 2, y1), arrowstyle="-|>", mutation_scale=7,
-                                color="#9E9E9E", linewidth=0.7, shrinkA=0, shrinkB=1,
+                                color="#A8A8A8", linewidth=0.7, shrinkA=0, shrinkB=1,
                                 connectionstyle="arc3,rad=0.0", zorder=1)
         ax.add_patch(arrow)
     used = set()
@@ -135,12 +154,13 @@ def architecture_figure(graph: RuleGraph, stages: dict[str, str]) -> Figure:
         used.add(stage)
         colour = STAGE_COLOURS.get(stage, "#7F7F7F")
         ax.add_patch(FancyBboxPatch((x - box_w / 2, y - box_h / 2), box_w, box_h,
-                                    boxstyle="round,pad=0.0,rounding_size=0.06", facecolor=colour, alpha=0.16,
-                                    edgecolor=colour, linewidth=1.0, zorder=2))
+                                    boxstyle="round,pad=0.0,rounding_size=0.06", facecolor=_tint(colour, 0.22),
+                                    edgecolor=colour, linewidth=1.1, zorder=2))
         ax.text(x, y, name, ha="center", va="center", fontsize=7 if len(name) < 20 else 6, zorder=3)
     ax.set_xlim(-0.6, len(cols) - 0.4)
     ax.set_ylim(-tallest / 2.0 - 0.2, tallest / 2.0 + 0.2)
     order = [s for s in STAGE_COLOURS if s in used] + sorted(used - set(STAGE_COLOURS))
-    ax.legend(handles=[Patch(facecolor=STAGE_COLOURS.get(s, "#7F7F7F"), alpha=0.4, label=s) for s in order],
+    ax.legend(handles=[Patch(facecolor=_tint(STAGE_COLOURS.get(s, "#7F7F7F"), 0.22),
+                             edgecolor=STAGE_COLOURS.get(s, "#7F7F7F"), label=s) for s in order],
               loc="upper center", bbox_to_anchor=(0.5, 1.02), ncol=len(order), fontsize=7)
     return fig

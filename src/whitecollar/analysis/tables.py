@@ -21,8 +21,11 @@ from .. import atomic
 _ESCAPES = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    # the default (OT1) font encoding prints < and > as inverted punctuation
-    "<": r"\textless{}", ">": r"\textgreater{}",
+    # Symbols set in math mode: the default (OT1) text font prints < and > as inverted
+    # punctuation, and the text-companion versions of the rest exist only as bitmap
+    # fonts in a minimal TeX installation.
+    "<": r"$<$", ">": r"$>$", "\u2020": r"$^{\dagger}$", "\u00b7": r"$\cdot$", "\u2265": r"$\geq$",
+    "\u2264": r"$\leq$", "\u221e": r"$\infty$", "\u2013": "--", "\u2014": "---", "\u2212": "$-$",
 }
 
 

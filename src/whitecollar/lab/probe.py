@@ -22,6 +22,7 @@ attempt what it was asked is inconclusive, which is not a pass.
 """
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -114,8 +115,6 @@ def check_disk(shell: NodeShell, path: str, min_free_gb: float) -> Check:
 
 
 def _q(text: str) -> str:
-    import shlex
-
     return shlex.quote(text)
 
 

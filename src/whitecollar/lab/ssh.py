@@ -197,11 +197,9 @@ class SshTransport:
 
     def shell(self, script: str, *, timeout_s: float = 120) -> subprocess.CompletedProcess:
         """Run a shell script on the node once (probes), with the forwarded variables; stdout and stderr as text."""
-        env = {n: v for n, v in self.forwarded_env().items() if "\n" not in v and "\0" not in v}
-        line = ("export " + " ".join(f"{n}={_q(v)}" for n, v in sorted(env.items()))) if env else ""
         wrapped = f'IFS= read -r wc_env || :\neval "$wc_env"\nunset wc_env\n{script}'
-        return subprocess.run(self.ssh_argv(_sh(wrapped)), capture_output=True, text=True, input=line + "\n",
-                              timeout=timeout_s)
+        return subprocess.run(self.ssh_argv(_sh(wrapped)), capture_output=True, text=True,
+                              input=_env_line(self.forwarded_env()) + "\n", timeout=timeout_s)
 
     def localise(self, argv: list[str]) -> list[str]:
         """The worker's program as the node knows it: its python for python workers, its client otherwise."""
@@ -467,12 +465,13 @@ def _stop_script(rp: RemotePaths) -> str:
     ])
 
 
-def _env_line(env: dict[str, str], recorder: EventRecorder) -> str:
+def _env_line(env: dict[str, str], recorder: EventRecorder | None = None) -> str:
     """One shell line exporting the forwarded variables (read on the node's stdin, so never on a command line)."""
     parts = []
     for name, value in sorted(env.items()):
         if not _ENV_NAME.match(name) or "\n" in value or "\0" in value:
-            recorder.note("env_not_forwarded", name=name, reason="not a plain one-line variable")
+            if recorder is not None:
+                recorder.note("env_not_forwarded", name=name, reason="not a plain one-line variable")
             continue
         parts.append(f"{name}={_q(value)}")
     return ("export " + " ".join(parts)) if parts else ""
