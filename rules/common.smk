@@ -39,13 +39,17 @@ def _files(*patterns):
 # the modules a command imports, so the code is declared as input; its
 # checksums (not its mtimes) decide reruns.
 SHARED_DATA = _files("benchmark/footer.md", "benchmark/organisations.csv", "benchmark/registry.csv", "benchmark/roster.csv")
-GENERATOR_CODE = _files(
-    "src/whitecollar/office/*.py", "src/whitecollar/bundle.py", "src/whitecollar/generation.py",
+# The office writers (not the readers, which only grading uses).
+OFFICE_WRITERS = [f"src/whitecollar/office/{m}.py" for m in (
+    "__init__", "model", "zipcanon", "xlsx", "docx", "pdf", "eml", "ics", "csvio", "png")]
+GENERATOR_CODE = _files(*OFFICE_WRITERS,
+    "src/whitecollar/bundle.py", "src/whitecollar/generation.py",
     "src/whitecollar/scenario.py", "src/whitecollar/benchdata.py", "src/whitecollar/roster.py",
     "src/whitecollar/hashing.py", "src/whitecollar/atomic.py", "src/whitecollar/schemas/scenario.schema.json",
 ) + SHARED_DATA
 EVALUATOR_CODE = _files(
-    "src/whitecollar/office/*.py", "src/whitecollar/grading/*.py", "src/whitecollar/schemas/*.json",
+    "src/whitecollar/office/*.py", "src/whitecollar/grading/*.py", "src/whitecollar/schemas/receipt.schema.json",
+    "src/whitecollar/schemas/scenario.schema.json",
     "src/whitecollar/evaluation.py", "src/whitecollar/scenario.py", "src/whitecollar/lab/workspace.py",
     "src/whitecollar/hashing.py", "src/whitecollar/atomic.py",
 )

@@ -18,7 +18,7 @@ def _known_frontier(i, arm, depth):
 
 
 @pytest.fixture(scope="module")
-def known(tmp_path_factory):
+def known():
     depths = list(np.linspace(8, 58, 36))
     return make_synthetic_pilot(36, 12, _known_frontier, arms=("A1",), depths=depths, seed=21)
 

@@ -154,6 +154,8 @@ def synthetic_pilot(runs: pd.DataFrame, scenarios: pd.DataFrame) -> Pilot:
     for col, value in defaults.items():
         if col not in runs:
             runs[col] = value
+        elif isinstance(value, bool):  # a flag given for some rows only: the others take the default
+            runs[col] = runs[col].astype(object).where(runs[col].notna(), value).astype(bool)
     if "run_id" not in runs:
         runs["run_id"] = [f"{t}-{a}-r{i}" for i, (t, a) in enumerate(zip(runs["task_id"], runs["arm"]), start=1)]
     meta_cols = [c for c in ("depth", "minutes", "prompt_injection", "requires_clarification") if c in scenarios]
