@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: pilot freeze test test-fast bootstrap system-packages bench clean-venv
+.PHONY: pilot freeze paper test test-fast bootstrap system-packages bench clean-venv
 
 pilot: bootstrap
 	$(SNAKEMAKE) results/pilot
@@ -18,6 +18,10 @@ pilot: bootstrap
 freeze: bootstrap
 	$(SNAKEMAKE) freeze
 	@echo "freeze manifest: results/freeze/manifest.json"
+
+paper: bootstrap
+	$(SNAKEMAKE) paper
+	@echo "paper: results/paper/paper.pdf (tables and figures: manuscript/generated/, dashboard: results/pilot/dashboard/index.html)"
 
 test: bootstrap
 	$(BIN)/pytest -q

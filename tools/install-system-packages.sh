@@ -15,6 +15,11 @@ needs=(
   "/usr/sbin/sshd:openssh-server"
   "ssh:openssh-client"
   "ssh-keygen:openssh-client"
+  # the manuscript PDF of `snakemake paper`: pdfLaTeX and latexmk, plus booktabs and the other
+  # packages of texlive-latex-recommended (a .sty is proved by kpsewhich, it has no command)
+  "pdflatex:texlive-latex-base"
+  "latexmk:latexmk"
+  "booktabs.sty:texlive-latex-recommended"
 )
 
 missing=()
@@ -24,6 +29,8 @@ for entry in "${needs[@]}"; do
   if [ "$pkg" = "libreoffice-writer-nogui" ]; then
     # Writer is needed to render .docx pages for inspection; soffice alone does not prove it.
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  elif [ "${cmd%.sty}" != "$cmd" ]; then
+    kpsewhich "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
   elif [ "${cmd#/}" != "$cmd" ]; then
     [ -x "$cmd" ] || missing+=("$pkg")
   elif ! command -v "$cmd" >/dev/null 2>&1; then

@@ -315,7 +315,7 @@ def _plant(rng: random.Random, firms: list[Firm], obs: list[Obs]) -> dict | None
             break
     else:
         return None
-    emp_firms = [f for f in firms if not any((f.fid, y) in used for y in YEARS if (f.fid, y) in used)]
+    emp_firms = [f for f in firms if not any((f.fid, y) in used for y in YEARS)]
     chosen_firms: list[Firm] = []
     pool = list(emp_firms)
     while len(chosen_firms) < k_s + k_t + k_n and pool:
@@ -455,17 +455,15 @@ def descriptives(d: Design) -> list[dict]:
 
 
 def cleaning_counts(d: Design) -> dict[str, int]:
-    def count(cells: list[dict]) -> int:
-        return len(cells)
-
+    """The count each rule R1-R7 records (rows for R1 and R7, cells otherwise)."""
     drop = sum(1 for c in d.sentinel + d.text_codes + d.negatives if c["column"] == "employees")
     return {
         "duplicates_removed": len(d.dup_keys),
-        "thousands_converted": count(d.thousands),
-        "sentinel_recoded": count(d.sentinel),
-        "text_codes_recoded": count(d.text_codes),
-        "negatives_recoded": count(d.negatives),
-        "regions_harmonised": count(d.region_names),
+        "thousands_converted": len(d.thousands),
+        "sentinel_recoded": len(d.sentinel),
+        "text_codes_recoded": len(d.text_codes),
+        "negatives_recoded": len(d.negatives),
+        "regions_harmonised": len(d.region_names),
         "rows_dropped_missing_outcome": drop,
     }
 

@@ -64,8 +64,9 @@ def stamp_simulated(fig: Figure, axes: Iterable | None = None) -> None:
     for ax in axes if axes is not None else fig.axes:
         ax.text(0.5, 0.5, "SIMULATED", transform=ax.transAxes, ha="center", va="center", rotation=22,
                 fontsize=26, fontweight="bold", color=STAMP_COLOUR, alpha=0.13, zorder=0)
-    fig.text(0.995, 0.995, "SIMULATED: solver variants, no model", ha="right", va="top", fontsize=7,
-             fontweight="bold", color=STAMP_COLOUR)
+    # a suptitle, so that the constrained layout keeps a line for it above every panel title
+    fig.suptitle("SIMULATED: solver variants, no model", x=0.995, ha="right", fontsize=7, fontweight="bold",
+                 color=STAMP_COLOUR)
 
 
 def save(fig: Figure, pdf: str | Path | None = None, png: str | Path | None = None) -> None:

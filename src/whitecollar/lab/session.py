@@ -73,6 +73,10 @@ def run_session(
         raise LabFailure(str(exc)) from None
     if not digest.startswith(run.bundle):
         raise LabFailure(f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment")
+    try:
+        argv = backend.argv(run, arm)  # a misconfigured arm fails before any money is reserved
+    except ValueError as exc:
+        raise LabFailure(f"{run.run_id}: cannot start a worker for arm {run.arm}: {exc}") from exc
     ledger.reserve(run.run_id, run.budget_usd, simulated=backend.simulated)
     ws = Path(work_root).resolve() / f"{run.run_id}-{run.bundle}"
     if ws.exists():
@@ -95,7 +99,7 @@ def run_session(
         remote_portal = bool(getattr(transport, "remote_portal", False))
         portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") and not remote_portal else None
         try:
-            outcome = transport.run(backend.argv(run, arm), ws, rec, time_limit_s=limit)
+            outcome = transport.run(argv, ws, rec, time_limit_s=limit)
         except OSError as exc:
             ledger.release(run.run_id)
             shutil.rmtree(ws, ignore_errors=True)
@@ -130,6 +134,7 @@ def run_session(
         "cost_usd": res.cost_usd,
         "cost_known": res.cost_usd is not None,
         "num_turns": res.num_turns,
+        "result_subtype": res.subtype,
         "duration_ms": res.duration_ms,
         "tool_uses": res.tool_uses,
         "events": res.events,
