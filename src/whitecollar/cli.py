@@ -395,7 +395,8 @@ def cmd_power(a: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     d = res.design
-    print(f"premium {d.premium:.3f} over A1 (baseline {d.baseline:.2f}), {d.scenarios} scenarios x {d.repeats} repeats, "
+    print(f"premium {d.premium:.3f} over A1 (baseline {d.baseline:.2f}), {d.scenarios} scenario{'s' * (d.scenarios != 1)}"
+          f" x {d.repeats} repeat{'s' * (d.repeats != 1)}, "
           f"heterogeneity {d.heterogeneity:g} (premium {d.tau_premium:g}) on the logit scale")
     if res.note:
         print(f"power: not defined ({res.note})")

@@ -75,9 +75,8 @@ def fmt_num(value: Any, digits: int = 2, *, dash: str = "---") -> str:
         return dash
     if isinstance(value, float) and math.isinf(value):
         return "inf" if value > 0 else "-inf"
-    if isinstance(value, (int,)) and not isinstance(value, bool):
-        return f"{value:,}"
-    return f"{value:,.{digits}f}"
+    text = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else f"{value:,.{digits}f}"
+    return "\u2212" + text[1:] if text.startswith("-") else text  # a minus sign, not a hyphen
 
 
 def fmt_interval(lo: Any, hi: Any, digits: int = 2) -> Raw:
@@ -87,7 +86,7 @@ def fmt_interval(lo: Any, hi: Any, digits: int = 2) -> Raw:
             return ""
         if isinstance(v, float) and math.isinf(v):
             return r"$\infty$" if v > 0 else r"$-\infty$"
-        return f"{v:.{digits}f}"
+        return f"{v:.{digits}f}".replace("-", "$-$")
     a, b = end(lo), end(hi)
     if not a or not b:
         return Raw("---")
