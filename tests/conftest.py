@@ -1,10 +1,19 @@
-"""Fixtures shared by the whole suite: each scenario is generated once per session."""
+"""Fixtures shared by the whole suite.
+
+Scenarios are generated once per session. End-to-end tests work in scratch
+copies of the repository ("labs"); the expensive states (a frozen benchmark,
+a finished pilot) are built once per session and cloned, results and
+Snakemake metadata included, for each test that needs one, so every such
+test starts from the same state and may change its own clone freely.
+"""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
+from labkit import IGNORE, LAB_SCENARIOS, ROOT, build, clone, configure
 from whitecollar.generation import generate
 
 
@@ -38,3 +47,40 @@ def frozen(generated, tmp_path_factory):
         return bundle, oracle, path
 
     return build
+
+
+@pytest.fixture(scope="session")
+def lab_states(tmp_path_factory):
+    """lab_states(state) -> a session-wide lab: "source", "frozen" or "piloted" (do not modify it)."""
+    cache: dict[str, Path] = {}
+
+    def state(name: str) -> Path:
+        if name in cache:
+            return cache[name]
+        if name == "source":
+            root = tmp_path_factory.mktemp("lab-source") / "lab"
+            shutil.copytree(ROOT, root, ignore=IGNORE)
+            configure(root, scenarios=LAB_SCENARIOS, repeats=1, seconds=0)
+        elif name == "frozen":
+            root = clone(state("source"), tmp_path_factory.mktemp("lab-frozen") / "lab")
+            build(root, "freeze")
+        elif name == "piloted":
+            root = clone(state("frozen"), tmp_path_factory.mktemp("lab-piloted") / "lab")
+            build(root, "results/pilot")
+        else:
+            raise KeyError(name)
+        cache[name] = root
+        return root
+
+    return state
+
+
+@pytest.fixture
+def lab(lab_states, tmp_path):
+    """lab(state) -> this test's own clone of a session lab, free to change."""
+    count = iter(range(100))
+
+    def make(state: str = "piloted") -> Path:
+        return clone(lab_states(state), tmp_path / f"lab-{state}-{next(count)}")
+
+    return make

@@ -1,13 +1,15 @@
-"""The pilot end to end with simulated workers, in a scratch copy of the repository.
+"""The pilot end to end with simulated workers, in scratch copies of the repository.
 
 Checks the rebuild rules of the laboratory: a full build plans nothing more;
-an evaluator change regrades without rerunning a worker; a new seed gives
-new runs and leaves the old ones on disk; a new scenario brings only its own
-chain; a controller killed mid-pilot resumes without losing or repeating a
-completed run.
+an evaluator change regrades without rerunning a worker or a judge; a new
+seed gives new runs and leaves the old ones on disk; a new scenario brings
+only its own chain; a controller killed mid-pilot resumes without losing or
+repeating a completed run. Each test works on its own clone of a session
+lab (see tests/labkit.py).
 """
 from __future__ import annotations
 
+import csv
 import json
 import os
 import re
@@ -19,28 +21,22 @@ import time
 from pathlib import Path
 
 import pytest
-import yaml
 
-from test_workflow import IGNORE, ROOT, _env, planned, snakemake
+from labkit import LAB_SCENARIOS, configure, lab_env, planned, snakemake
 
 pytestmark = pytest.mark.slow
 
 TARGET = "results/pilot"
+TASK = LAB_SCENARIOS[0]
 
 
-def _config(root: Path, **changes) -> None:
-    cfg = yaml.safe_load((root / "config.yaml").read_text())
-    cfg["study"]["repeats"] = changes.get("repeats", 1)
-    cfg["worker"]["simulated"]["seconds"] = changes.get("seconds", 0)
-    if "scenarios" in changes:
-        cfg["scenarios"] = changes["scenarios"]
-    (root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+def run_files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "results" / "runs").rglob("run.json"))}
 
 
-def _copy(tmp_path_factory, name: str) -> Path:
-    root = tmp_path_factory.mktemp(name) / "lab"
-    shutil.copytree(ROOT, root, ignore=IGNORE)
-    return root
+def csvrows(path: Path):
+    with open(path, newline="") as fh:
+        yield from csv.DictReader(fh)
 
 
 def jobs_of(log: str, rule: str) -> list[str]:
@@ -50,96 +46,66 @@ def jobs_of(log: str, rule: str) -> list[str]:
                   for m in [re.search(r"wildcards: task=([^,\s]+)", b)] if m)
 
 
-def run_files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "results" / "runs").rglob("run.json"))}
-
-
-@pytest.fixture(scope="module")
-def pilot(tmp_path_factory) -> Path:
-    root = _copy(tmp_path_factory, "pilot")
-    _config(root)
-    proc = snakemake(root, "--cores", "2", TARGET)
-    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    return root
-
-
-def test_summary_covers_every_scenario_arm_and_repeat_and_says_simulated(pilot):
+def test_summary_covers_every_scenario_arm_and_repeat_and_says_simulated(lab_states):
+    pilot = lab_states("piloted")
     rows = list(csvrows(pilot / TARGET / "summary.csv"))
     assert {r["arm"] for r in rows} == {"A1", "A2", "A3", "A4"}
     assert all(r["label"] == "SIMULATED" for r in rows)
-    assert sum(int(r["runs"]) for r in rows if r["task_id"] != "ALL") == 4
+    assert sum(int(r["runs"]) for r in rows if r["task_id"] != "ALL") == 4 * len(LAB_SCENARIOS)
     assert "SIMULATED" in (pilot / TARGET / "summary.txt").read_text()
-    assert len(run_files(pilot)) == 4
+    assert len(run_files(pilot)) == 4 * len(LAB_SCENARIOS)
 
 
-def csvrows(path: Path):
-    import csv
-
-    with open(path, newline="") as fh:
-        yield from csv.DictReader(fh)
+def test_nothing_planned_after_the_pilot(lab):
+    assert planned(lab(), TARGET) == {}
 
 
-def test_nothing_planned_after_the_pilot(pilot):
-    assert planned(pilot, TARGET) == {}
+def test_evaluator_bump_regrades_without_rerunning_a_worker_or_a_judge(lab):
+    root = lab()
+    path = root / "benchmark" / "scenarios" / TASK / "scenario.yaml"
+    path.write_text(re.sub(r'(?m)^evaluator_version:.*$', 'evaluator_version: "9.9"', path.read_text()))
+    jobs = planned(root, TARGET)
+    assert jobs == {"validate": 1, "freeze": 1, "evaluate_run": 4, "pilot": 1}
 
 
-def test_evaluator_bump_regrades_without_rerunning_a_worker(pilot):
-    path = pilot / "benchmark" / "scenarios" / "PROC-01" / "scenario.yaml"
-    original = path.read_text()
-    path.write_text(re.sub(r'(?m)^evaluator_version:.*$', 'evaluator_version: "9.9"', original))
-    try:
-        jobs = planned(pilot, TARGET)
-        assert jobs.get("run", 0) == 0
-        assert jobs == {"validate": 1, "freeze": 1, "evaluate_run": 4, "pilot": 1}
-    finally:
-        path.write_text(original)
-
-
-def test_a_new_scenario_brings_only_its_own_chain(tmp_path_factory, pilot):
-    clone = pilot / "benchmark" / "scenarios" / "PROC-02"
-    shutil.copytree(pilot / "benchmark" / "scenarios" / "PROC-01", clone)
+def test_a_new_scenario_brings_only_its_own_chain(lab):
+    root = lab()
+    clone = root / "benchmark" / "scenarios" / "PROC-02"
+    shutil.copytree(root / "benchmark" / "scenarios" / "PROC-01", clone)
     (clone / "scenario.yaml").write_text((clone / "scenario.yaml").read_text().replace("id: PROC-01", "id: PROC-02"))
-    cfg_path = pilot / "config.yaml"
-    original = cfg_path.read_text()
-    _config(pilot, scenarios={"PROC-01": {}, "PROC-02": {}})
-    try:
-        before = run_files(pilot)
-        proc = snakemake(pilot, "--cores", "2", TARGET)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-        after = run_files(pilot)
-        assert all(after[k] == v for k, v in before.items())
-        new = set(after) - set(before)
-        assert len(new) == 4 and all("PROC-02" in p for p in new)
-        assert jobs_of(proc.stdout + proc.stderr, "generate") == ["PROC-02"]
-        assert jobs_of(proc.stdout + proc.stderr, "run") == ["PROC-02"] * 4
-    finally:
-        cfg_path.write_text(original)
+    configure(root, scenarios=[*LAB_SCENARIOS, "PROC-02"])
+    before = run_files(root)
+    proc = snakemake(root, "--cores", "2", TARGET)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    after = run_files(root)
+    assert all(after[k] == v for k, v in before.items())
+    new = set(after) - set(before)
+    assert len(new) == 4 and all("PROC-02" in p for p in new)
+    assert jobs_of(proc.stdout + proc.stderr, "generate") == ["PROC-02"]
+    assert jobs_of(proc.stdout + proc.stderr, "run") == ["PROC-02"] * 4
 
 
-def test_new_seed_gives_new_runs_and_keeps_the_old(pilot):
-    before = run_files(pilot)
-    path = pilot / "benchmark" / "scenarios" / "PROC-01" / "scenario.yaml"
-    original = path.read_text()
-    path.write_text(re.sub(r"(?m)^seed:.*$", "seed: 777", original))
-    try:
-        proc = snakemake(pilot, "--cores", "2", TARGET)
-        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-        after = run_files(pilot)
-        for rel, data in before.items():
-            assert after[rel] == data, f"{rel} was rewritten"
-        new = set(after) - set(before)
-        assert len(new) == 4
-        assert len({Path(p).parts[3] for p in new}) == 1  # one new bundle hash
-        summary = list(csvrows(pilot / TARGET / "summary.csv"))
-        assert sum(int(r["runs"]) for r in summary if r["task_id"] != "ALL") == 4
-    finally:
-        path.write_text(original)
+def test_new_seed_gives_new_runs_and_keeps_the_old(lab):
+    root = lab()
+    before = run_files(root)
+    path = root / "benchmark" / "scenarios" / TASK / "scenario.yaml"
+    path.write_text(re.sub(r"(?m)^seed:.*$", "seed: 777", path.read_text()))
+    proc = snakemake(root, "--cores", "2", TARGET)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    after = run_files(root)
+    for rel, data in before.items():
+        assert after[rel] == data, f"{rel} was rewritten"
+    new = set(after) - set(before)
+    assert len(new) == 4
+    assert len({Path(p).parts[3] for p in new}) == 1  # one new bundle hash
+    summary = list(csvrows(root / TARGET / "summary.csv"))
+    assert sum(int(r["runs"]) for r in summary if r["task_id"] != "ALL") == 4 * len(LAB_SCENARIOS)
 
 
-def test_killed_controller_resumes_without_losing_or_repeating_a_run(tmp_path_factory):
-    root = _copy(tmp_path_factory, "resume")
-    _config(root, repeats=2, seconds=3)
-    proc = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", TARGET], cwd=root, env=_env(root),
+def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
+    root = lab("frozen")
+    configure(root, repeats=2, seconds=3)
+    proc = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", TARGET], cwd=root, env=lab_env(root),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 300
@@ -150,15 +116,16 @@ def test_killed_controller_resumes_without_losing_or_repeating_a_run(tmp_path_fa
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
     done_before = run_files(root)
-    assert 2 <= len(done_before) < 8
+    total = 8 * len(LAB_SCENARIOS)
+    assert 2 <= len(done_before) < total
     assert snakemake(root, "--unlock", TARGET).returncode == 0
     resumed = snakemake(root, "--cores", "2", "--rerun-incomplete", TARGET)
     assert resumed.returncode == 0, resumed.stdout[-3000:] + resumed.stderr[-3000:]
     done_after = run_files(root)
-    assert len(done_after) == 8
+    assert len(done_after) == total
     for rel, data in done_before.items():
         assert done_after[rel] == data, f"completed run {rel} was repeated"
-    settled = [json.loads(line) for line in (root / "results" / "ledger" / "journal.jsonl").read_text().splitlines()]
-    settled_runs = [e["run_id"] for e in settled if e["kind"] == "settle"]
+    journal = [json.loads(line) for line in (root / "results" / "ledger" / "journal.jsonl").read_text().splitlines()]
+    settled_runs = [e["run_id"] for e in journal if e["kind"] == "settle"]
     assert sorted(set(settled_runs)) == sorted(json.loads(v)["run_id"] for v in done_after.values())
-    assert len(settled_runs) == 8, "a completed run was settled twice"
+    assert len(settled_runs) == total, "a completed run was settled twice"

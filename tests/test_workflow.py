@@ -15,38 +15,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info")
+from labkit import IGNORE, ROOT, lab_env, planned, snakemake
+
+_env = lab_env  # the name other test modules import
 
 pytestmark = pytest.mark.slow
-
-
-def _env(root: Path) -> dict[str, str]:
-    return dict(os.environ, WHITECOLLAR_ROOT=str(root), PYTHONPATH=str(root / "src"))
-
-
-def snakemake(root: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=_env(root),
-                          capture_output=True, text=True)
-
-
-def planned(root: Path, target: str = "freeze") -> dict[str, int]:
-    """Jobs a dry run plans, by rule (empty when nothing is to be done)."""
-    proc = snakemake(root, "-n", target)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    out = proc.stdout + proc.stderr
-    if "Nothing to be done" in out:
-        return {}
-    table = out.split("Job stats:", 1)[1]
-    jobs = {}
-    for line in table.splitlines()[3:]:
-        m = re.match(r"^(\S+)\s+(\d+)$", line.strip())
-        if not m or m.group(1) == "total":
-            if jobs:
-                break
-            continue
-        jobs[m.group(1)] = int(m.group(2))
-    return jobs
 
 
 @pytest.fixture(scope="module")

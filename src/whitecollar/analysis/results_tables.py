@@ -219,12 +219,24 @@ def judges_table(agreement: JudgeAgreement, simulated: bool) -> Table:
             breaks.add(i)
         rows.append({c.key: fmt_num(rec[c.key], 3) if isinstance(rec[c.key], float) else str(rec[c.key])
                      for c in columns})
+    records = [{k: v for k, v in rec.items() if k != "label"} for rec in df.to_dict("records")]
+    if agreement.arms is not None and "task_id" in keys:  # the panel's scores by arm, below a rule
+        breaks.add(len(rows))
+        for rec in agreement.arms.to_dict("records"):
+            row = {c.key: "---" for c in columns}
+            row.update(task_id=f"arm {rec['arm']}", judge="panel")
+            row.update({k: fmt_num(rec[k], 3) if isinstance(rec[k], float) else str(rec[k])
+                        for k in ("runs", "judgements", "failed_judgements", "mean_judge_score",
+                                  "mean_receipt_score") if k in row})
+            rows.append(row)
+            records.append({"task_id": f"arm {rec['arm']}", "judge": "panel", **rec})
     notes = (("SIMULATED judges and workers. " if simulated else "") + agreement.note.capitalize() + ". "
              "Alpha: Krippendorff's ordinal alpha between judges; r and rho: Pearson and Spearman correlation of "
              "the judges' weighted score with the receipt's; a dash where a statistic is undefined (too few units "
-             "or no variation). The CSV holds every column of judges.csv.")
-    return Table("table_judges", "Agreement of the blind judge panel", "tab:judges", columns, rows,
-                 [{k: v for k, v in rec.items() if k != "label"} for rec in df.to_dict("records")],
+             "or no variation). The rows by arm (from the database's judgements; the judges never saw the arm) "
+             "set the mean judge score of the scored judgements beside the mean receipt score of the same runs. "
+             "The CSV holds every column of judges.csv.")
+    return Table("table_judges", "Agreement of the blind judge panel", "tab:judges", columns, rows, records,
                  notes=notes, simulated=simulated, breaks=breaks)
 
 

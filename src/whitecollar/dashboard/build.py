@@ -69,6 +69,11 @@ def _outcome_rows(table: pd.DataFrame, arms: dict[str, str]) -> list[dict]:
     return rows
 
 
+def _worker_rows(ledger: pd.DataFrame) -> pd.DataFrame:
+    """The ledger's worker runs (the envelope governs their launches; judges are spent on top)."""
+    return ledger[ledger["kind"].fillna("run") == "run"] if "kind" in ledger else ledger
+
+
 def _cost_rows(ledger: pd.DataFrame, envelope: float) -> list[dict]:
     rows = []
     if not len(ledger):
@@ -175,11 +180,12 @@ def _figures(pilot: Pilot, table: pd.DataFrame, ledger: pd.DataFrame, envelope: 
     save(success_by_arm_figure(pilot, table), png=folder / "success_by_arm.png")
     figs.append({"src": "figures/success_by_arm.png", "alt": "success rate by arm",
                  "caption": "Success rate per arm: pooled (bars, successes/graded runs) and per scenario (dots)."})
-    runs_ledger = ledger[ledger["kind"] == "run"] if "kind" in ledger else ledger
-    save(spending_figure(ledger if len(ledger) else runs_ledger, envelope, pilot.simulated),
-         png=folder / "spending.png")
-    figs.append({"src": "figures/spending.png", "alt": "cumulative spending against the envelope",
-                 "caption": "Cumulative charged cost, in ledger order, against the budget envelope."})
+    workers = _worker_rows(ledger)
+    workers = workers.assign(cumulative_usd=workers["charged_usd"].cumsum()) if len(workers) else workers
+    save(spending_figure(workers, envelope, pilot.simulated), png=folder / "spending.png")
+    figs.append({"src": "figures/spending.png", "alt": "cumulative worker spending against the envelope",
+                 "caption": "Cumulative charged cost of the worker runs, in launch order, against the budget "
+                            "envelope (which governs worker launches)."})
     premium = premium_table(pilot, replicates=REPLICATES, seed=SEED)
     save(premium_figure(pilot, premium), png=folder / "premium.png")
     figs.append({"src": "figures/premium.png", "alt": "premium over A1",
@@ -201,7 +207,8 @@ def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Pat
     if envelope is None:
         envelope = float(ledger["cumulative_usd"].iloc[0] + ledger["envelope_remaining_usd"].iloc[0]) \
             if len(ledger) else 0.0
-    charged = float(ledger["charged_usd"].sum()) if len(ledger) else float(pilot.runs["charged_usd"].sum())
+    workers = _worker_rows(ledger)
+    charged = float(workers["charged_usd"].sum()) if len(workers) else float(pilot.runs["charged_usd"].sum())
     arms: dict[str, str] = {}  # labels live in config.yaml, which the pilot rule does not read
     table = arm_scenario_table(pilot)
     criteria, violations = _criteria(pilot.source)
