@@ -4,38 +4,24 @@ The default pilot (simulated workers, simulated judges) must produce a score
 file per run and judge, the agreement table and the judges' rows in the
 database and the ledger; and editing one judge's settings must plan that
 judge's score jobs and the pilot's record, never a run, a receipt, a package
-or another judge. Kept lean (two arms, one repeat).
+or another judge. Works on the session's piloted lab (tests/labkit.py: one
+scenario, four arms, one repeat) and clones of it.
 """
 from __future__ import annotations
 
 import csv
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 import yaml
 
-from test_workflow import IGNORE, ROOT, planned, snakemake
+from labkit import planned
 
 pytestmark = pytest.mark.slow
 
 TARGET = "results/pilot"
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("judging") / "lab"
-    shutil.copytree(ROOT, root, ignore=IGNORE)
-    cfg = yaml.safe_load((root / "config.yaml").read_text())
-    cfg["study"]["repeats"] = 1
-    cfg["worker"]["simulated"]["seconds"] = 0
-    cfg["arms"] = {arm: cfg["arms"][arm] for arm in ("A1", "A2")}
-    (root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    proc = snakemake(root, "--cores", "2", TARGET)
-    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-4000:]
-    return root
 
 
 def rows(path: Path) -> list[dict]:
@@ -43,42 +29,41 @@ def rows(path: Path) -> list[dict]:
         return list(csv.DictReader(fh))
 
 
-def test_default_pilot_judges_every_run_and_reports_agreement(lab):
+def test_default_pilot_judges_every_run_and_reports_agreement(lab_states):
+    lab = lab_states("piloted")
     runs = sorted((lab / "results" / "runs").rglob("run.json"))
     scores = sorted((lab / "results" / "judging" / "scores").rglob("*.json"))
-    assert len(runs) == 2 and len(scores) == 6
+    assert len(runs) == 4 and len(scores) == 12
     assert sorted({p.name for p in scores}) == ["judge-a.json", "judge-b.json", "judge-c.json"]
     for path in scores:
         rec = json.loads(path.read_text())
         assert rec["label"] == "SIMULATED" and rec["status"] == "scored" and len(rec["criteria"]) == 6
     packages = sorted((lab / "results" / "judging" / "packages").rglob("package.txt"))
-    assert len(packages) == 2 and all((p.parent / "prompt.txt").is_file() for p in packages)
+    assert len(packages) == 4 and all((p.parent / "prompt.txt").is_file() for p in packages)
     for package in packages:
         text = package.read_text()
-        assert "A1 plus" not in text and "A2 plus" not in text and "simulated" not in text.lower()
+        assert "A1 plus" not in text and "A3 plus" not in text and "simulated" not in text.lower()
     pilot = lab / TARGET
     agreement = rows(pilot / "judges.csv")
     assert [(r["task_id"], r["judge"]) for r in agreement] == [
         (t, j) for t in ("PROC-01", "ALL") for j in ("panel", "judge-a", "judge-b", "judge-c")]
     assert {r["label"] for r in agreement} == {"SIMULATED"}
-    assert agreement[0]["runs"] == "2" and agreement[0]["units"] == "12" and agreement[0]["judgements"] == "6"
+    assert agreement[0]["runs"] == "4" and agreement[0]["units"] == "24" and agreement[0]["judgements"] == "12"
     judge_rows = [r for r in rows(pilot / "ledger.csv") if r["kind"] == "judge"]
-    assert len(judge_rows) == 6 and {r["label"] for r in judge_rows} == {"SIMULATED"}
+    assert len(judge_rows) == 12 and {r["label"] for r in judge_rows} == {"SIMULATED"}
     con = sqlite3.connect(pilot / "experiment.sqlite")
-    assert con.execute("SELECT count(*) FROM judgements").fetchone() == (6,)
-    assert con.execute("SELECT count(*) FROM judge_scores").fetchone() == (36,)
+    assert con.execute("SELECT count(*) FROM judgements").fetchone() == (12,)
+    assert con.execute("SELECT count(*) FROM judge_scores").fetchone() == (72,)
     assert "SIMULATED: judges" in (pilot / "summary.txt").read_text()
 
 
 def test_changing_one_judge_replans_its_scores_and_the_pilot_only(lab):
     # (that a full pilot plans nothing more, judging included, is tests/test_pilot_workflow.py's job)
+    lab = lab()
     path = lab / "config.yaml"
     original = path.read_text()
     cfg = yaml.safe_load(original)
     judge = next(j for j in cfg["judges"]["panel"] if j["name"] == "judge-b")
     judge["noise_sd"] = judge.get("noise_sd", 0.6) + 0.4
     path.write_text(yaml.safe_dump(cfg, sort_keys=False))
-    try:
-        assert planned(lab, TARGET) == {"judge": 2, "pilot": 1}
-    finally:
-        path.write_text(original)
+    assert planned(lab, TARGET) == {"judge": 4, "pilot": 1}
