@@ -189,3 +189,10 @@ JUDGE_CODE = _files(
     "src/whitecollar/judges/prompt.py", "src/whitecollar/office/*.py", "src/whitecollar/hashing.py",
     "src/whitecollar/atomic.py",
 )
+
+# What the pilot's record is built with: the database, ledger, summary,
+# judge agreement and dashboard are rebuilt when this code changes.
+RECORD_CODE = _files(
+    "src/whitecollar/lab/record.py", "src/whitecollar/lab/assignment.py", "src/whitecollar/judges/store.py",
+    "src/whitecollar/judges/agreement.py", "src/whitecollar/dashboard/*.py", "src/whitecollar/analysis/*.py",
+)

@@ -17,7 +17,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info")
+IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info",
+                                "generated")
 #: the scenarios the end-to-end labs run (one keeps them fast; the freeze test builds all)
 LAB_SCENARIOS = ("PROC-01",)
 

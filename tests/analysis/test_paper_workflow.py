@@ -1,4 +1,4 @@
-"""`snakemake paper` after the default pilot, in a scratch copy of the repository (repeats 1).
+"""`snakemake paper` after the default pilot, in a clone of the session's piloted lab (tests/labkit.py).
 
 Rebuilds every table, figure, the dashboard and the PDF; recomputes the
 per-arm success rates from the receipt files and compares them with the
@@ -8,34 +8,19 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import shutil
 import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
-import yaml
+
+from labkit import clone, lab_env, snakemake
 
 from whitecollar.analysis.latex_build import tex_engine
 from whitecollar.portal.browser import chromium_available
 
 pytestmark = pytest.mark.slow
-
-ROOT = Path(__file__).resolve().parents[2]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache",
-                                "*.egg-info", "generated")
-
-
-def _env(root: Path) -> dict[str, str]:
-    return dict(os.environ, WHITECOLLAR_ROOT=str(root), PYTHONPATH=str(root / "src"))
-
-
-def snakemake(root: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=_env(root),
-                          capture_output=True, text=True)
-
 
 def planned(root: Path, target: str) -> str:
     """What a dry run of the target says it would do (empty when nothing)."""
@@ -44,6 +29,7 @@ def planned(root: Path, target: str) -> str:
     out = proc.stdout + proc.stderr
     return "" if "Nothing to be done" in out else out
 
+
 TABLES = ["table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_results",
           "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges",
           "table_power"]
@@ -51,13 +37,8 @@ FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]
 
 
 @pytest.fixture(scope="module")
-def paper(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
-    root = tmp_path_factory.mktemp("paper") / "lab"
-    shutil.copytree(ROOT, root, ignore=IGNORE)
-    cfg = yaml.safe_load((root / "config.yaml").read_text())
-    cfg["study"]["repeats"] = 1
-    cfg["worker"]["simulated"]["seconds"] = 0
-    (root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+def paper(lab_states, tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    root = clone(lab_states("piloted"), tmp_path_factory.mktemp("paper") / "lab")
     return root, snakemake(root, "--cores", "2", "paper")
 
 
@@ -115,6 +96,6 @@ def test_dashboard_screenshot_command(paper):
     root, _ = paper
     out = root / "results" / "dashboard-screenshots" / "dashboard.png"
     proc = subprocess.run([sys.executable, "-m", "whitecollar", "dashboard-screenshot", "--out", str(out)],
-                          cwd=root, env=_env(root), capture_output=True, text=True)
+                          cwd=root, env=lab_env(root), capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert "with the SIMULATED banner" in proc.stdout and out.read_bytes()[:4] == b"\x89PNG"
