@@ -104,7 +104,7 @@ def test_new_seed_gives_new_runs_and_keeps_the_old(lab):
 
 def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
     root = lab("frozen")
-    configure(root, repeats=2, seconds=3)
+    configure(root, repeats=1, seconds=3)
     proc = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", TARGET], cwd=root, env=lab_env(root),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -116,7 +116,7 @@ def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
     done_before = run_files(root)
-    total = 8 * len(LAB_SCENARIOS)
+    total = 4 * len(LAB_SCENARIOS)
     assert 2 <= len(done_before) < total
     assert snakemake(root, "--unlock", TARGET).returncode == 0
     resumed = snakemake(root, "--cores", "2", "--rerun-incomplete", TARGET)
