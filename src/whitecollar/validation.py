@@ -180,6 +180,9 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             receipt = evaluate(task_id, ws / "out", ws, oracle_dir)
             receipts[name] = receipt
             problems = check(receipt, exp)
+            if str(work) in receipt.to_json() or str(work.resolve()) in receipt.to_json():
+                # a receipt must be the same on any machine: the freeze hashes it
+                problems.append("receipt names a path of this machine (the battery's workspace)")
             variants.append({
                 "variant": name,
                 "expected": exp.describe(),

@@ -35,7 +35,9 @@ def check_regular_file(
             target = os.readlink(p)
         except OSError:
             target = "?"
-        return Failure(p, f"is a symbolic link (to {target}); links are refused, not followed")
+        # an absolute target names this machine's folders: kept out of reasons, which go into receipts
+        where = "to an absolute path" if os.path.isabs(target) else f"(to {target})"
+        return Failure(p, f"is a symbolic link {where}; links are refused, not followed")
     if stat.S_ISDIR(st.st_mode):
         return Failure(p, "is a directory, not a file")
     if not stat.S_ISREG(st.st_mode):
