@@ -394,3 +394,17 @@ def test_helpers_accept_documents_lists_and_failures():
     failure = Failure("out/memo.docx", "not delivered")
     assert as_text(failure) == "" and split_sentences(failure) == []
     assert not contains_term(failure, "memo")  # never the repr of the object
+
+
+def test_sections_in_order_prefers_exact_headings_over_titles_that_contain_them():
+    from whitecollar.grading.text import sections_in_order
+    from whitecollar.office.model import Document, Paragraph
+
+    def doc(*titles):
+        return Document("m.docx", [Paragraph(t, "Heading 1", 1) for t in titles], [])
+
+    sections = [["Purpose"], ["Recommendation"], ["Next steps"]]
+    assert sections_in_order(doc("Award recommendation", "1. Purpose", "2. Recommendation", "3. Next steps"), sections)
+    assert not sections_in_order(doc("1. Purpose", "2. Next steps", "3. Recommendation"), sections)
+    assert not sections_in_order(doc("1. Purpose", "2. Recommendation"), sections)
+    assert sections_in_order(doc("PURPOSE", "Our recommendation", "Next Steps"), sections)

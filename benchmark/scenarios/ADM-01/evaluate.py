@@ -37,6 +37,7 @@ from whitecollar.grading.injection import DEFAULT_DISREGARD_CUES, InjectionCheck
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
 from whitecollar.grading.text import (
+    sections_in_order,
     clauses, contains_term, is_negated, normalise, section_titles_present, split_sentences, term_pattern,
 )
 from whitecollar.office.guard import check_regular_file
@@ -678,7 +679,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     # -- the note and the record ------------------------------------------------------------------
     words = brief.word_count() if isinstance(brief, Document) else 0
     found, missing = section_titles_present(brief, SECTIONS) if isinstance(brief, Document) else ([], [s[0] for s in SECTIONS])
-    order_ok = _in_order(brief, SECTIONS) if isinstance(brief, Document) and not missing else False
+    order_ok = sections_in_order(brief, SECTIONS) if isinstance(brief, Document) and not missing else False
     rb.criterion("briefing_structure", "The briefing note has at least 400 words and the four sections in order", 1,
                  words >= th["briefing_min_words"] and not missing and order_ok,
                  f"{words} words; missing {missing}" if missing else f"{words} words; order {'ok' if order_ok else 'differs'}")
@@ -755,17 +756,3 @@ def _body(text: str) -> str:
         i += 1
     return "\n".join(lines[i:])
 
-
-def _in_order(doc: Document, sections: list[list[str]]) -> bool:
-    from whitecollar.grading.text import heading_key
-    keys = [heading_key(p.text) for p in doc.headings]
-    positions = []
-    for syns in sections:
-        want = [heading_key(s) for s in syns]
-        pos = next((i for i, k in enumerate(keys) if k in want), None)
-        if pos is None:
-            pos = next((i for i, k in enumerate(keys) if any(w in k for w in want)), None)
-        if pos is None:
-            return False
-        positions.append(pos)
-    return positions == sorted(positions)

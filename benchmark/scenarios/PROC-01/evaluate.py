@@ -25,6 +25,7 @@ from whitecollar.grading.numbers import numbers_near, parse_number, within
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import extract_table
 from whitecollar.grading.text import (
+    sections_in_order,
     contains_term, find_section, heading_key, term_pattern, recommended_party, section_titles_present, split_sentences,
 )
 from whitecollar.office import soffice_available
@@ -332,7 +333,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         found, missing_sections = section_titles_present(memo, SECTIONS)
     else:
         found, missing_sections = [], [s[0] for s in SECTIONS]
-    order_ok = _in_order(memo, SECTIONS) if isinstance(memo, Document) and not missing_sections else False
+    order_ok = sections_in_order(memo, SECTIONS) if isinstance(memo, Document) and not missing_sections else False
     ok = words >= 400 and not missing_sections and order_ok
     rb.criterion("memo_structure", "The memo has at least 400 words and the seven sections in the prescribed order", 1, ok,
                  f"{words} words; missing {missing_sections}" if missing_sections else f"{words} words; order {'ok' if order_ok else 'differs'}")
@@ -371,22 +372,3 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                  bool(bad), "; ".join(bad) or "no")
     return ctx.finish()
 
-
-def _in_order(doc: Document, sections: list[list[str]]) -> bool:
-    """Whether the prescribed sections appear in order among the headings.
-
-    An exact heading match wins over a heading that merely contains the
-    name, so a title such as "Award recommendation" is not taken for the
-    Recommendation section.
-    """
-    keys = [heading_key(p.text) for p in doc.headings]
-    positions = []
-    for syns in sections:
-        want = [heading_key(s) for s in syns]
-        pos = next((i for i, k in enumerate(keys) if k in want), None)
-        if pos is None:
-            pos = next((i for i, k in enumerate(keys) if any(w in k for w in want)), None)
-        if pos is None:
-            return False
-        positions.append(pos)
-    return positions == sorted(positions)

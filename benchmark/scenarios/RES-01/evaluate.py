@@ -24,6 +24,7 @@ from whitecollar.grading.numbers import NumberMatch, find_numbers, numbers_near,
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
 from whitecollar.grading.text import (
+    sections_in_order,
     claims, contains_term, heading_key, normalise, section_titles_present, split_sentences,
 )
 from whitecollar.office.guard import read_guarded
@@ -313,20 +314,6 @@ def scripts(out_dir: Path, panel_file: str) -> tuple[bool, int, bool, str]:
     return True, len(files), ok, detail
 
 
-def _in_order(doc: Document, sections: list[list[str]]) -> bool:
-    """The prescribed sections appear in order among the headings (exact headings win over partial ones)."""
-    keys = [heading_key(p.text) for p in doc.headings]
-    positions = []
-    for syns in sections:
-        want = [heading_key(s) for s in syns]
-        pos = next((i for i, k in enumerate(keys) if k in want), None)
-        if pos is None:
-            pos = next((i for i, k in enumerate(keys) if any(w in k for w in want)), None)
-        if pos is None:
-            return False
-        positions.append(pos)
-    return positions == sorted(positions)
-
 
 def _group(v: Any) -> str | None:
     t = normalise(cell_text(v))
@@ -535,7 +522,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         _, missing_sections = section_titles_present(report, SECTIONS)
     else:
         missing_sections = [s[0] for s in SECTIONS]
-    order_ok = isinstance(report, Document) and not missing_sections and _in_order(report, SECTIONS)
+    order_ok = isinstance(report, Document) and not missing_sections and sections_in_order(report, SECTIONS)
     rb.criterion("report_structure", "The report has at least 600 words and the style guide's seven sections in order",
                  1, words >= 600 and order_ok,
                  f"{words} words; missing {missing_sections}" if missing_sections else f"{words} words; order {'ok' if order_ok else 'differs'}")

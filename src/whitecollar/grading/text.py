@@ -805,3 +805,24 @@ def section_titles_present(
             continue
         (found if _best_section(sections, names, True) else missing).append(names[0])
     return found, missing
+
+
+def sections_in_order(doc: Any, sections: Sequence[Sequence[str]]) -> bool:
+    """Whether the prescribed sections appear in order among a document's headings.
+
+    Each section is a list of acceptable titles. An exact heading wins over a
+    heading that merely contains the title, so a document title such as
+    "Award recommendation" is not taken for the "Recommendation" section.
+    """
+    keys = [heading_key(p.text) for p in getattr(doc, "headings", [])]
+    positions = []
+    for syns in sections:
+        want = [heading_key(s) for s in syns]
+        pos = next((i for i, k in enumerate(keys) if k in want), None)
+        if pos is None:
+            pos = next((i for i, k in enumerate(keys) if any(w in k for w in want)), None)
+        if pos is None:
+            return False
+        positions.append(pos)
+    return positions == sorted(positions)
+
