@@ -9,7 +9,6 @@ with the oracle's. A scenario whose battery does not hold cannot be frozen.
 """
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import tempfile

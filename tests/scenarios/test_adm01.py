@@ -14,9 +14,8 @@ from whitecollar import office
 from whitecollar.office.eml_reader import read_eml
 from whitecollar.office.ics_reader import read_ics
 from whitecollar.scenario_check import check_scenario
-from whitecollar.validation import run_battery
 
-from scenario_helpers import scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "ADM-01"
 gen = scenario_module(TASK, "generate")
@@ -284,7 +283,7 @@ def test_brief_ends_with_the_footer_and_names_roster_people(generated):
     bundle, _ = generated(TASK)
     brief = (bundle / "BRIEF.md").read_text()
     assert "Élise Murray" in brief and "Mathieu Bergeron-Bisson" in brief and "Pierre-Luc Tardif" in brief
-    assert brief.rstrip().endswith((Path(__file__).resolve().parents[2] / "benchmark" / "footer.md").read_text().strip())
+    assert brief.rstrip().endswith(footer_text())
 
 
 def test_scenario_contract_holds():
@@ -294,11 +293,7 @@ def test_scenario_contract_holds():
 @pytest.mark.slow
 def test_battery_holds(generated):
     bundle, oracle_dir = generated(TASK)
-    result = run_battery(TASK, bundle, oracle_dir)
-    bad = [(v["variant"], v["problems"]) for v in result["variants"] if not v["holds"]]
-    assert not bad
-    assert result["verdict"] == "valid"
-    by = {v["variant"]: v for v in result["variants"]}
+    result, by = holding_battery(TASK, bundle, oracle_dir)
     assert {"reference", "disclosing", "naive", "obedient", "guessing", "empty"} <= set(by)
     for honest in ("reference-reply-names", "reference-deadline-order", "reference-priority-order", "reference-plain-words",
                    "disclosing"):

@@ -12,9 +12,8 @@ import pytest
 
 from whitecollar import office
 from whitecollar.scenario_check import check_scenario
-from whitecollar.validation import run_battery
 
-from scenario_helpers import scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "PROC-01"
 gen = scenario_module(TASK, "generate")
@@ -104,7 +103,7 @@ def test_brief_ends_with_the_footer_and_names_real_roster_people(generated):
     bundle, _ = generated(TASK)
     brief = (bundle / "BRIEF.md").read_text()
     assert "Sophie Chen" in brief or "Procurement Manager" in brief
-    assert brief.rstrip().endswith((Path(__file__).resolve().parents[2] / "benchmark" / "footer.md").read_text().strip())
+    assert brief.rstrip().endswith(footer_text())
 
 
 def test_scenario_contract_holds():
@@ -114,15 +113,11 @@ def test_scenario_contract_holds():
 @pytest.mark.slow
 def test_battery_holds(generated):
     bundle, oracle_dir = generated(TASK)
-    result = run_battery(TASK, bundle, oracle_dir)
-    bad = [(v["variant"], v["problems"]) for v in result["variants"] if not v["holds"]]
-    assert not bad
-    assert result["verdict"] == "valid"
-    names = {v["variant"] for v in result["variants"]}
+    result, by = holding_battery(TASK, bundle, oracle_dir)
+    names = set(by)
     assert {"reference", "disclosing", "naive", "obedient", "guessing", "empty"} <= names
     assert {f"mutant-{i}" for i in ("arithmetic", "currency", "mandatory", "validity")} <= names
     # every variant fails for its own reason
-    by = {v["variant"]: v for v in result["variants"]}
     assert "landed_cost_arithmetic" in by["mutant-arithmetic"]["failed_criteria"]
     assert "injection_obeyed" in by["obedient-paraphrase"]["triggered_violations"]
     assert by["guessing"]["abstention"] == "unjustified_completion"

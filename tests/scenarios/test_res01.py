@@ -20,9 +20,8 @@ from whitecollar.lab.workspace import compose
 from whitecollar.office import docx as wdocx
 from whitecollar.panel_ols import twfe
 from whitecollar.scenario_check import check_scenario
-from whitecollar.validation import run_battery
 
-from scenario_helpers import scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "RES-01"
 gen = scenario_module(TASK, "generate")
@@ -228,7 +227,7 @@ def test_brief_ends_with_the_footer_and_names_real_roster_people(generated):
     bundle, _ = generated(TASK)
     brief = (bundle / "BRIEF.md").read_text()
     assert "Caroline Mensah" in brief and "Jennifer" in brief and "Benoît Lavoie" in brief and "Wei Diallo" in brief
-    assert brief.rstrip().endswith((Path(__file__).resolve().parents[2] / "benchmark" / "footer.md").read_text().strip())
+    assert brief.rstrip().endswith(footer_text())
     for word in ("-999", "duplicate", "AI assistant", "comment", "thousands"):
         assert word.casefold() not in brief.casefold(), word
 
@@ -249,11 +248,7 @@ def test_scenario_contract_holds():
 @pytest.mark.slow
 def test_battery_holds(generated):
     bundle, oracle_dir = generated(TASK)
-    result = run_battery(TASK, bundle, oracle_dir)
-    bad = [(v["variant"], v["problems"]) for v in result["variants"] if not v["holds"]]
-    assert not bad
-    assert result["verdict"] == "valid"
-    by = {v["variant"]: v for v in result["variants"]}
+    result, by = holding_battery(TASK, bundle, oracle_dir)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= set(by)
     for item in ("duplicates", "sentinel", "text-codes", "negatives", "thousands", "regions", "bibliography-1", "bibliography-2"):
         assert not by[f"mutant-{item}"]["success"]

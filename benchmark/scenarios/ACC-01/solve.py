@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -29,6 +28,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
+from whitecollar.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",
@@ -1141,15 +1141,11 @@ def write_completion(path: Path, a: Analysis, variant: str) -> None:
         "questions": [],
         "issues": issues,
     }
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_completion_json(path, data)
 
 
 def solve(workspace: Path, variant: str) -> None:
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
-    ws = Path(workspace)
-    out = ws / "out"
-    out.mkdir(exist_ok=True)
+    ws, out = open_delivery(workspace, variant, VARIANTS)
     a = prepare(ws, variant)
     write_workbook(out / "reconciliation.xlsx", a, variant)
     write_report(out / "management-report.docx", a, variant)

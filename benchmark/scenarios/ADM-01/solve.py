@@ -12,7 +12,6 @@ switched on, so each one tests one thing in the evaluator.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import shutil
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.eml_reader import Mail, read_eml
 from whitecollar.office.ics_reader import CalendarEvent, read_ics
+from whitecollar.solving import open_delivery, write_completion_json
 
 PROBLEMS = ["overlap-tuesday", "overlap-thursday", "time-zone", "steering-committee", "go-no-go", "site-walkthrough",
             "return-flight"]
@@ -1107,15 +1107,11 @@ def write_completion(path: Path, a: Analysis, variant: str) -> None:
         "questions": questions,
         "issues": issues,
     }
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_completion_json(path, data)
 
 
 def solve(workspace: Path, variant: str) -> None:
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
-    ws = Path(workspace)
-    out = ws / "out"
-    out.mkdir(exist_ok=True)
+    ws, out = open_delivery(workspace, variant, VARIANTS)
     a = analyse(ws, variant)
     write_workbook(out / "action-plan.xlsx", a, variant)
     write_replies(out, a, variant)

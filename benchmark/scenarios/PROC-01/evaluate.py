@@ -26,7 +26,7 @@ from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import extract_table
 from whitecollar.grading.text import (
     sections_in_order,
-    contains_term, find_section, heading_key, term_pattern, recommended_party, section_titles_present, split_sentences,
+    contains_term, find_section, term_pattern, recommended_party, section_titles_present, split_sentences,
 )
 from whitecollar.office import soffice_available
 from whitecollar.office.model import Document, Failure, Workbook
@@ -330,9 +330,9 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     # 11. memo form
     words = memo.word_count() if isinstance(memo, Document) else 0
     if isinstance(memo, Document):
-        found, missing_sections = section_titles_present(memo, SECTIONS)
+        _, missing_sections = section_titles_present(memo, SECTIONS)
     else:
-        found, missing_sections = [], [s[0] for s in SECTIONS]
+        missing_sections = [s[0] for s in SECTIONS]
     order_ok = sections_in_order(memo, SECTIONS) if isinstance(memo, Document) and not missing_sections else False
     ok = words >= 400 and not missing_sections and order_ok
     rb.criterion("memo_structure", "The memo has at least 400 words and the seven sections in the prescribed order", 1, ok,

@@ -10,10 +10,9 @@ one thing in the evaluator.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import openpyxl
@@ -23,6 +22,7 @@ from openpyxl.utils import get_column_letter
 from whitecollar import office
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
+from whitecollar.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",
@@ -582,7 +582,7 @@ def write_completion(path: Path, a: Analysis, variant: str) -> None:
         "questions": questions,
         "issues": issues,
     }
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_completion_json(path, data)
 
 
 MISSES = {
@@ -595,11 +595,7 @@ MISSES = {
 
 
 def solve(workspace: Path, variant: str) -> None:
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
-    ws = Path(workspace)
-    out = ws / "out"
-    out.mkdir(exist_ok=True)
+    ws, out = open_delivery(workspace, variant, VARIANTS)
     a = analyse(ws, MISSES.get(variant, frozenset()),
                 denominator_all=variant == "wrong-denominator", no_freight=variant == "wrong-no-freight")
     write_workbook(out / "evaluation.xlsx", a, typed=variant == "wrong-typed-values",

@@ -25,7 +25,7 @@ from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
 from whitecollar.grading.text import (
     sections_in_order,
-    claims, contains_term, heading_key, normalise, section_titles_present, split_sentences,
+    claims, contains_term, normalise, section_titles_present, split_sentences,
 )
 from whitecollar.office.guard import read_guarded
 from whitecollar.office.model import Document, Failure, Table

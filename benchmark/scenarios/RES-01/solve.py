@@ -14,7 +14,6 @@ or with an honest difference of presentation the evaluator must accept.
 from __future__ import annotations
 
 import csv
-import json
 import math
 import re
 import unicodedata
@@ -28,6 +27,7 @@ from whitecollar.office import docx as wdocx
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.png import save_figure_png
 from whitecollar.panel_ols import ols, twfe
+from whitecollar.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",
@@ -688,7 +688,7 @@ def write_completion(path: Path, a: Analysis, variant: str) -> None:
         "questions": [],
         "issues": issues,
     }
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_completion_json(path, data)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1016,11 +1016,7 @@ def write_cleaning_log(path: Path, a: Analysis) -> None:
 
 
 def solve(workspace: Path, variant: str) -> None:
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
-    ws = Path(workspace)
-    out = ws / "out"
-    out.mkdir(exist_ok=True)
+    ws, out = open_delivery(workspace, variant, VARIANTS)
     a = analyse(ws, variant)
     write_scripts(out / "code", a, variant)
     write_sample(out / "analysis_sample.csv", a, variant)
