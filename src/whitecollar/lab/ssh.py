@@ -46,7 +46,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import selectors
 import shlex
 import signal
 import subprocess
@@ -62,7 +61,7 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from .events import EventRecorder
 from .session import LabFailure
-from .transport import KILL_GRACE_S, Outcome, _die_with_parent, kill_group
+from .transport import Outcome, _die_with_parent, kill_group, pump_session
 
 T = TypeVar("T")
 
@@ -310,45 +309,14 @@ class SshTransport:
             proc.stdin.close()
         except OSError:
             pass  # the connection is already gone; the exit status tells
-        sel = selectors.DefaultSelector()
-        os.set_blocking(proc.stdout.fileno(), False)
-        os.set_blocking(proc.stderr.fileno(), False)
-        sel.register(proc.stdout, selectors.EVENT_READ, "out")
-        sel.register(proc.stderr, selectors.EVENT_READ, "err")
-        buf, err, head = b"", b"", b""
-        timed_out = False
-        open_streams = 2
-        while open_streams:
-            remaining = time_limit_s - (time.monotonic() - t0)
-            if remaining <= 0:
-                timed_out = True
-                recorder.note("wall_limit", seconds=time_limit_s, node=self.settings.node)
-                self._soft("stop", lambda: self._stop(rp), recorder, attempts=1)
-                kill_group(proc.pid)
-                break
-            for key, _ in sel.select(timeout=min(remaining, 0.5)):
-                chunk = os.read(key.fileobj.fileno(), 65536)
-                if not chunk:
-                    sel.unregister(key.fileobj)
-                    open_streams -= 1
-                    continue
-                if key.data == "out":
-                    buf += chunk
-                    *lines, buf = buf.split(b"\n")
-                    for line in lines:
-                        recorder.record_line(line.decode("utf-8", errors="replace"))
-                else:
-                    err = (err + chunk)[-20000:]
-                    if len(head) < 8192:
-                        head += chunk[: 8192 - len(head)]
-        sel.close()
-        if buf:
-            recorder.record_line(buf.decode("utf-8", errors="replace"), partial=True)
-        try:
-            code = proc.wait(timeout=KILL_GRACE_S)
-        except subprocess.TimeoutExpired:
+
+        def at_wall_limit() -> None:
+            recorder.note("wall_limit", seconds=time_limit_s, node=self.settings.node)
+            self._soft("stop", lambda: self._stop(rp), recorder, attempts=1)
             kill_group(proc.pid)
-            code = proc.wait()
+
+        pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
+        timed_out, code, err, head = pumped.timed_out, pumped.exit_code, pumped.stderr_tail, pumped.stderr_head
         kill_group(proc.pid)
         for stream in (proc.stdout, proc.stderr):
             stream.close()

@@ -15,7 +15,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 
 from .events import EventRecorder
 
@@ -43,6 +43,68 @@ class Outcome:
     timed_out: bool
     wall_s: float
     stderr_tail: str
+
+
+@dataclass
+class Pumped:
+    """What a session's streams gave: the exit status, whether the wall limit struck, and stderr."""
+    timed_out: bool
+    exit_code: int
+    stderr_tail: bytes
+    stderr_head: bytes
+
+
+def pump_session(proc: subprocess.Popen, recorder: EventRecorder, *, started: float, time_limit_s: float,
+                 at_wall_limit: Callable[[], None]) -> Pumped:
+    """Stream a session's stdout into the recorder line by line until both streams close or time runs out.
+
+    Local and remote sessions share this loop so that an event line is
+    recorded the same way whichever transport carried it: whole lines as
+    they arrive, and a line cut by the worker's death kept and marked
+    partial. At the wall limit `at_wall_limit` stops the session (it knows
+    whether that means a local process group or a remote one).
+    """
+    assert proc.stdout is not None and proc.stderr is not None
+    sel = selectors.DefaultSelector()
+    for stream, name in ((proc.stdout, "out"), (proc.stderr, "err")):
+        os.set_blocking(stream.fileno(), False)
+        sel.register(stream, selectors.EVENT_READ, name)
+    buf, err, head = b"", b"", b""
+    timed_out = False
+    open_streams = 2
+    while open_streams:
+        remaining = time_limit_s - (time.monotonic() - started)
+        if remaining <= 0:
+            timed_out = True
+            at_wall_limit()
+            break
+        for key, _ in sel.select(timeout=min(remaining, 0.5)):
+            try:
+                chunk = os.read(key.fileobj.fileno(), 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                sel.unregister(key.fileobj)
+                open_streams -= 1
+                continue
+            if key.data == "out":
+                buf += chunk
+                *lines, buf = buf.split(b"\n")
+                for line in lines:
+                    recorder.record_line(line.decode("utf-8", errors="replace"))
+            else:
+                err = (err + chunk)[-20000:]
+                if len(head) < 8192:
+                    head += chunk[: 8192 - len(head)]
+    sel.close()
+    if buf:
+        recorder.record_line(buf.decode("utf-8", errors="replace"), partial=True)
+    try:
+        code = proc.wait(timeout=KILL_GRACE_S)
+    except subprocess.TimeoutExpired:
+        kill_group(proc.pid)
+        code = proc.wait()
+    return Pumped(timed_out, code, err, head)
 
 
 class Transport(Protocol):
@@ -76,43 +138,13 @@ class LocalTransport:
             start_new_session=True, env=env, preexec_fn=_die_with_parent,
         )
         pgid = proc.pid
-        sel = selectors.DefaultSelector()
-        assert proc.stdout and proc.stderr
-        os.set_blocking(proc.stdout.fileno(), False)
-        os.set_blocking(proc.stderr.fileno(), False)
-        sel.register(proc.stdout, selectors.EVENT_READ, "out")
-        sel.register(proc.stderr, selectors.EVENT_READ, "err")
-        buf, err = b"", b""
-        timed_out = False
-        open_streams = 2
-        while open_streams:
-            remaining = time_limit_s - (time.monotonic() - t0)
-            if remaining <= 0:
-                timed_out = True
-                recorder.note("wall_limit", seconds=time_limit_s)
-                kill_group(pgid)
-                break
-            for key, _ in sel.select(timeout=min(remaining, 0.5)):
-                chunk = key.fileobj.read1(65536) if hasattr(key.fileobj, "read1") else key.fileobj.read(65536)
-                if not chunk:
-                    sel.unregister(key.fileobj)
-                    open_streams -= 1
-                    continue
-                if key.data == "out":
-                    buf += chunk
-                    *lines, buf = buf.split(b"\n")
-                    for line in lines:
-                        recorder.record_line(line.decode("utf-8", errors="replace"))
-                else:
-                    err = (err + chunk)[-20000:]
-        sel.close()
-        if buf:
-            recorder.record_line(buf.decode("utf-8", errors="replace"), partial=True)
-        try:
-            code = proc.wait(timeout=KILL_GRACE_S)
-        except subprocess.TimeoutExpired:
+
+        def at_wall_limit() -> None:
+            recorder.note("wall_limit", seconds=time_limit_s)
             kill_group(pgid)
-            code = proc.wait()
+
+        pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
+        timed_out, code, err = pumped.timed_out, pumped.exit_code, pumped.stderr_tail
         # reap anything left in the group even when the leader exited on its own
         kill_group(pgid)
         return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
