@@ -104,6 +104,25 @@ def test_the_evaluator_reads_the_collected_submission(reference_run):
     assert [c.id for c in receipt2.criteria] == [c.id for c in receipt.criteria]
 
 
+def test_the_collected_file_matches_the_portal_log(reference_run):
+    record, run_dir, *_ = reference_run
+    assert record["portal_submissions"] == {"logged": 1, "restored": False,
+                                            "detail": "the delivered file matches the portal log"}
+
+
+def test_a_worker_cannot_take_back_a_submission_by_deleting_the_file(generated, tmp_path):
+    bundle, oracle = generated(TASK)
+    run, run_dir, _, kwargs = _session(bundle, tmp_path, "retract", A3)
+    record = run_session(run, **kwargs)
+    assert record["portal_submissions"]["restored"] is True
+    assert "missing" in record["portal_submissions"]["detail"]
+    subs = [json.loads(x) for x in (run_dir / "out" / "portal" / "submissions.jsonl").read_text().splitlines()]
+    assert [s["form_id"] for s in subs] == ["award"]
+    assert "portal/submissions.jsonl" in record["deliverables"]
+    kinds = [(e.get("laboratory") or {}).get("kind") for e in read_events(run_dir / "events.jsonl")]
+    assert "portal_submissions_restored" in kinds
+
+
 def test_a_non_portal_arm_starts_no_portal(generated, tmp_path):
     bundle, _ = generated(TASK)
     run, run_dir, _, kwargs = _session(bundle, tmp_path, "reference", {"portal": False}, arm_id="A1")

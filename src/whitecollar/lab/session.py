@@ -21,9 +21,12 @@ from typing import Any
 
 from .. import atomic
 from ..portal import PortalError
+from ..hashing import sha256_file
 from ..portal.runner import PortalHandle, start_portal
+from ..portal.submissions import RELPATH as SUBMISSIONS_RELPATH
+from ..portal.submissions import restore_from_log
 from .backends import Backend, RunSpec
-from .collect import collect
+from .collect import Collected, collect
 from .events import EventRecorder, now_iso
 from .ledger import Ledger
 from .transport import LocalTransport, Transport
@@ -110,6 +113,7 @@ def run_session(
         res = rec.result
         collected = collect(ws, run_dir / "out", max_file_bytes=max_file_bytes, max_run_bytes=max_run_bytes)
         rec.note("collected", files=len(collected.files), skipped=len(collected.skipped))
+        submissions = _submissions_as_accepted(run_dir, collected, rec) if arm.get("portal") else None
     integrity = collected.integrity
     atomic.write_json(run_dir / "integrity.json", asdict(integrity))
     status = classify(timed_out=outcome.timed_out, exit_code=outcome.exit_code, result_seen=res.seen,
@@ -141,6 +145,7 @@ def run_session(
         "partial_lines": res.partial_lines,
         "deliverables": collected.files,
         "skipped": collected.skipped,
+        "portal_submissions": submissions,
         "inputs_intact": integrity.intact,
         "integrity": integrity.detail,
         "stderr_tail": outcome.stderr_tail[-1000:],
@@ -167,6 +172,26 @@ def _start_portal(run: RunSpec, ws: Path, run_dir: Path, ledger: Ledger, rec: Ev
         portal.stop()
         raise
     return portal
+
+
+def _submissions_as_accepted(run_dir: Path, collected: Collected, rec: EventRecorder) -> dict[str, Any]:
+    """The collected submissions file rebuilt from the portal's log when the worker edited or deleted it.
+
+    A form submitted to the portal is an act the evaluator may grade (an
+    award, a filing); the copy in out/ is only the worker's to read, so it
+    must not be able to take one back or add one the portal never received.
+    """
+    out = run_dir / "out"
+    found = restore_from_log(run_dir / "portal.log", out)
+    rel = SUBMISSIONS_RELPATH.as_posix()
+    path = out / SUBMISSIONS_RELPATH
+    if path.is_file():
+        collected.files[rel] = {"sha256": sha256_file(path), "bytes": path.stat().st_size}
+    else:
+        collected.files.pop(rel, None)
+    if found["restored"]:
+        rec.note("portal_submissions_restored", logged=found["logged"], detail=found["detail"])
+    return found
 
 
 def load_run(run_dir: Path) -> dict[str, Any]:

@@ -10,7 +10,8 @@ event it prints says `simulated: true`, and so does everything built from it.
 A few personas exist only to exercise the laboratory's fault handling:
 `crash` dies without a result event, `hang` never finishes, `tamper` edits
 an input, `stray` writes outside out/, `overspend` reports a cost above its
-cap. They are never in the default persona mix.
+cap, `retract` deletes the portal's submissions file after submitting.
+They are never in the default persona mix.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-FAULT_PERSONAS = ("crash", "hang", "tamper", "stray", "overspend")
+FAULT_PERSONAS = ("crash", "hang", "tamper", "stray", "overspend", "retract")
 SIMULATED_MODEL = "simulated"
 
 
@@ -129,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         (ws / "out").mkdir(exist_ok=True)
         load_scenario(a.task).solver.solve(ws, variant)
         i = portal_step(ws, a.task, variant, i)
+        if a.persona == "retract":  # tries to take back what it submitted by deleting the portal's file
+            (ws / "out" / "portal" / "submissions.jsonl").unlink(missing_ok=True)
+            i += 1
+            tool_use(i, "Bash", {"command": "rm out/portal/submissions.jsonl"})
         for f in sorted((ws / "out").rglob("*")):
             if f.is_file():
                 i += 1

@@ -26,6 +26,17 @@ from .description import description_file, load
 HOST = "127.0.0.1"
 
 
+class OneLineFormatter(logging.Formatter):
+    """One log record, one line: a request path carrying an encoded line break cannot forge a second line.
+
+    The laboratory trusts this log's "submission accepted" lines over the
+    worker-writable copy in out/, so no text a worker sends may start one.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        return super().format(record).replace("\r", "\\r").replace("\n", "\\n")
+
+
 def portal_logger(log_path: Path | None) -> logging.Logger:
     """The portal's own log: requests, sign-ins, refusals and every accepted submission in full."""
     log = logging.getLogger("whitecollar.portal")
@@ -40,7 +51,7 @@ def portal_logger(log_path: Path | None) -> logging.Logger:
         handler = logging.FileHandler(log_path, encoding="utf-8")
     else:
         handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    handler.setFormatter(OneLineFormatter("%(asctime)s %(levelname)s %(message)s"))
     log.addHandler(handler)
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # our own request lines replace its access log
     return log

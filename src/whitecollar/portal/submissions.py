@@ -9,12 +9,19 @@ at any moment leaves the previous file or the new one, never a torn line,
 and two submissions cannot interleave. The file sits in out/, where the
 worker can write too, so reading is defensive: a link, garbage lines or a
 huge file yield what could be read plus the reasons, never an exception.
+
+Because the worker can also edit or delete that file, the portal logs every
+accepted submission in full, outside the worker's reach in the run folder;
+after the session the laboratory rebuilds the collected file from that log
+(`restore_from_log`), so a submission, once made, stays made.
 """
 from __future__ import annotations
 
 import errno
 import json
 import os
+import re
+import shutil
 import stat
 import threading
 from dataclasses import dataclass, field
@@ -26,6 +33,8 @@ from .. import atomic
 
 RELPATH = Path("portal") / "submissions.jsonl"
 MAX_READ_BYTES = 4 * 2**20
+ACCEPTED = "submission accepted: "  # the portal log's line for an accepted submission, followed by its record
+_ACCEPTED_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO " + re.escape(ACCEPTED) + r"(\{.*\})$")
 
 
 class SubmissionError(RuntimeError):
@@ -62,6 +71,7 @@ class SubmissionLog:
         self.out_dir = Path(out_dir)
         self.path = submissions_file(self.out_dir)
         self._lock = threading.Lock()
+        self._last = 0  # numbers keep rising even if the worker empties the file between two submissions
 
     def _check_folder(self) -> None:
         """out/portal/ must be a real folder inside out/: a link planted there would send the write elsewhere."""
@@ -83,10 +93,10 @@ class SubmissionLog:
                 raise SubmissionError(f"{self.path}: cannot be extended ({exc.strerror or exc})") from None
             if existing and not existing.endswith(b"\n"):
                 existing += b"\n"
-            number = sum(1 for line in existing.splitlines() if line.strip()) + 1
+            number = max(self._last, sum(1 for line in existing.splitlines() if line.strip())) + 1
             record = {"id": number, "form_id": form_id, "fields": values, "received_at": now_iso(), "user": user}
-            line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
-            atomic.write_bytes(self.path, existing + line.encode("utf-8"))
+            atomic.write_bytes(self.path, existing + record_line(record))
+            self._last = number
             return record
 
     def find(self, form_id: str, number: int) -> dict[str, Any] | None:
@@ -139,3 +149,67 @@ def read_submissions(out_dir: Path, form_id: str | None = None) -> ReadResult:
 def submission_text(submission: dict[str, Any]) -> str:
     """The text values of a submission, one per line, for the same text checks as a memo."""
     return "\n".join(str(v) for v in submission.get("fields", {}).values() if isinstance(v, (str, int, float)) and v != "")
+
+
+def record_line(record: dict[str, Any]) -> bytes:
+    """One submission as the file holds it and the portal log repeats it."""
+    return (json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+
+
+def logged_submissions(log_path: Path) -> list[dict[str, Any]] | None:
+    """The submissions a portal log says it accepted, in order; None when there is no log to read."""
+    try:
+        text = Path(log_path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = []
+    for line in text.split("\n"):  # only a real line break ends a log line (splitlines knows more)
+        m = _ACCEPTED_LINE.match(line.rstrip("\r"))
+        if m:
+            try:
+                rec = json.loads(m.group(1))
+            except json.JSONDecodeError:
+                continue
+            if isinstance(rec, dict):
+                found.append(rec)
+    return found
+
+
+def restore_from_log(log_path: Path, out_dir: Path) -> dict[str, Any]:
+    """Make the collected out/portal/submissions.jsonl say exactly what the portal accepted.
+
+    Returns what was found: the number of logged submissions and whether the
+    delivered file had to be replaced (it was missing, edited or forged), so
+    the run record can say so. Without a log nothing is touched: the file is
+    kept as delivered and the record says the portal log was unavailable.
+    """
+    logged = logged_submissions(log_path)
+    path = submissions_file(out_dir)
+    if logged is None:
+        return {"logged": None, "restored": False, "detail": "no portal log; the submissions file is kept as delivered"}
+    want = b"".join(record_line(r) for r in logged)
+    try:
+        have = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+    except OSError:
+        have = None
+    if (have or b"") == want and (have is not None or not logged):
+        return {"logged": len(logged), "restored": False, "detail": "the delivered file matches the portal log"}
+    _clear(path)
+    if not logged:
+        return {"logged": 0, "restored": True,
+                "detail": "the portal accepted no submission; a submissions file it did not write was removed"}
+    if path.parent.is_symlink() or (path.parent.exists() and not path.parent.is_dir()):
+        _clear(path.parent)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic.write_bytes(path, want)
+    why = "missing" if have is None else "different from what the portal accepted"
+    return {"logged": len(logged), "restored": True,
+            "detail": f"the delivered submissions file was {why}; rebuilt from the portal log"}
+
+
+def _clear(path: Path) -> None:
+    """Remove whatever stands at `path` (file, link or folder), never following a link."""
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
