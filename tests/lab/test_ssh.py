@@ -194,6 +194,8 @@ def test_a_portal_arm_gets_its_portal_on_the_node(sshd, frozen, tmp_path, fake_e
     assert portal["node"] == "loopback" and portal["url"].startswith("http://127.0.0.1:")
     assert "portal/submissions.jsonl" in record["deliverables"]
     assert (tmp_path / "run" / "portal.log").stat().st_size > 0
+    # the node's portal log came back and vouches for the collected submission
+    assert record["portal_submissions"]["logged"] >= 1 and record["portal_submissions"]["restored"] is False
     assert receipt.success and remote_runs(sshd) == []
 
 
