@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import atomic
-from ..portal import PortalError
 from ..hashing import sha256_file
+from ..portal import PortalError
 from ..portal.runner import PortalHandle, start_portal
 from ..portal.submissions import RELPATH as SUBMISSIONS_RELPATH
 from ..portal.submissions import restore_from_log
@@ -183,13 +183,12 @@ def _submissions_as_accepted(run_dir: Path, collected: Collected, rec: EventReco
     """
     out = run_dir / "out"
     found = restore_from_log(run_dir / "portal.log", out)
-    rel = SUBMISSIONS_RELPATH.as_posix()
-    path = out / SUBMISSIONS_RELPATH
-    if path.is_file():
-        collected.files[rel] = {"sha256": sha256_file(path), "bytes": path.stat().st_size}
-    else:
-        collected.files.pop(rel, None)
-    if found["restored"]:
+    if found["restored"]:  # the listing made at collection no longer describes the file
+        rel, path = SUBMISSIONS_RELPATH.as_posix(), out / SUBMISSIONS_RELPATH
+        if path.is_file():
+            collected.files[rel] = {"sha256": sha256_file(path), "bytes": path.stat().st_size}
+        else:
+            collected.files.pop(rel, None)
         rec.note("portal_submissions_restored", logged=found["logged"], detail=found["detail"])
     return found
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
-import json
 import logging
 import mimetypes
 import secrets
@@ -26,7 +25,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from . import PortalError
 from .description import PortalDescription
 from .forms import check_submission
-from .submissions import ACCEPTED, SubmissionError, SubmissionLog
+from .submissions import ACCEPTED, SubmissionError, SubmissionLog, record_json
 
 MAX_BODY_BYTES = 64 * 1024
 SHOWN_INLINE = {".pdf": "application/pdf", ".md": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
@@ -221,7 +220,7 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
         except (SubmissionError, OSError) as exc:
             log.error("submission to %s could not be recorded: %s", form_id, exc)
             abort(503, "The submission could not be recorded. Nothing was saved; try again.")
-        log.info("%s%s", ACCEPTED, json.dumps(rec, ensure_ascii=False, sort_keys=True))
+        log.info("%s%s", ACCEPTED, record_json(rec))
         return redirect(url_for("submission", form_id=spec.id, number=rec["id"]), 303)
 
     @app.route("/forms/<form_id>/submissions/<int:number>")

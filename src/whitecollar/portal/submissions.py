@@ -151,9 +151,13 @@ def submission_text(submission: dict[str, Any]) -> str:
     return "\n".join(str(v) for v in submission.get("fields", {}).values() if isinstance(v, (str, int, float)) and v != "")
 
 
+def record_json(record: dict[str, Any]) -> str:
+    """One submission as the file holds it and the portal log repeats it (one serialisation for both)."""
+    return json.dumps(record, ensure_ascii=False, sort_keys=True)
+
+
 def record_line(record: dict[str, Any]) -> bytes:
-    """One submission as the file holds it and the portal log repeats it."""
-    return (json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+    return (record_json(record) + "\n").encode("utf-8")
 
 
 def logged_submissions(log_path: Path) -> list[dict[str, Any]] | None:
@@ -184,22 +188,23 @@ def restore_from_log(log_path: Path, out_dir: Path) -> dict[str, Any]:
     kept as delivered and the record says the portal log was unavailable.
     """
     logged = logged_submissions(log_path)
-    path = submissions_file(out_dir)
     if logged is None:
         return {"logged": None, "restored": False, "detail": "no portal log; the submissions file is kept as delivered"}
+    path = submissions_file(out_dir)
+    cleared = path.parent.is_symlink() or (path.parent.exists() and not path.parent.is_dir())
+    if cleared:  # never read or write through a link or a file standing where the folder belongs
+        _clear(path.parent)
     want = b"".join(record_line(r) for r in logged)
     try:
-        have = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+        have: bytes | None = _read_regular(path, len(want) + 1)[0]
     except OSError:
         have = None
-    if (have or b"") == want and (have is not None or not logged):
+    if not cleared and (have == want or (have is None and not logged and not path.exists())):
         return {"logged": len(logged), "restored": False, "detail": "the delivered file matches the portal log"}
     _clear(path)
     if not logged:
         return {"logged": 0, "restored": True,
                 "detail": "the portal accepted no submission; a submissions file it did not write was removed"}
-    if path.parent.is_symlink() or (path.parent.exists() and not path.parent.is_dir()):
-        _clear(path.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(path, want)
     why = "missing" if have is None else "different from what the portal accepted"
