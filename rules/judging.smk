@@ -27,13 +27,14 @@ def judge_inputs(w):
     rerun it. A real judge never sees receipts, so a regraded receipt must not
     re-ask the simulated one either: changing an evaluator reruns receipts only.
     """
+    run = f"{w.task}/{w.bundle}/{w.arm}/r{w.rep}"
     files = {
-        "package": f"{PACKAGES}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}/package.txt",
-        "prompt": f"{PACKAGES}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}/prompt.txt",
-        "rubric": f"{PACKAGES}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}/rubric.json",
+        "package": f"{PACKAGES}/{run}/package.txt",
+        "prompt": f"{PACKAGES}/{run}/prompt.txt",
+        "rubric": f"{PACKAGES}/{run}/rubric.json",
     }
     if judge_settings.judge_slice(config, w.judge)["backend"] == "simulated":
-        files["receipt"] = ancient(f"{RECEIPTS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}/receipt.json")
+        files["receipt"] = ancient(f"{RECEIPTS}/{run}/receipt.json")
     return files
 
 

@@ -19,6 +19,11 @@ _ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u
 _SPECIAL = {r"\oe": "œ", r"\OE": "Œ", r"\ae": "æ", r"\AE": "Æ", r"\o": "ø", r"\O": "Ø", r"\aa": "å",
             r"\AA": "Å", r"\ss": "ß", r"\l": "ł", r"\L": "Ł", r"\i": "ı", r"\&": "&", r"\%": "%", r"\_": "_",
             r"\$": "$", r"\#": "#"}
+# Longest command first (\oe before \o); a control word ends at the first non-letter and swallows
+# the spaces after it, a control symbol does not.
+_SPECIAL_RES = [(re.compile(re.escape(cmd) + (r"(?![A-Za-z])\s*" if cmd[1:].isalpha() else "")), ch)
+                for cmd, ch in sorted(_SPECIAL.items(), key=lambda kv: -len(kv[0]))]
+_WORD = re.compile(r"[^\s,{}=#\"()]+")
 
 
 class BibtexError(ValueError):
@@ -44,10 +49,8 @@ class Entry:
 def delatex(text: str) -> str:
     """Plain Unicode text from a BibTeX value: accents resolved, braces dropped, spaces collapsed."""
     t = text
-    for cmd, ch in sorted(_SPECIAL.items(), key=lambda kv: -len(kv[0])):
-        # a control word ends at the first non-letter and swallows the spaces after it; a control symbol does not
-        tail = r"(?![A-Za-z])\s*" if cmd[1:].isalpha() else ""
-        t = re.sub(re.escape(cmd) + tail, ch, t)
+    for pattern, ch in _SPECIAL_RES:
+        t = pattern.sub(ch, t)
 
     def accent(m: re.Match[str]) -> str:
         base = m.group(2) or m.group(3) or ""
@@ -135,7 +138,7 @@ class _Reader:
         raise self.error("unterminated quoted value")
 
     def word(self) -> str:
-        m = re.compile(r"[^\s,{}=#\"()]+").match(self.t, self.i)
+        m = _WORD.match(self.t, self.i)
         if not m:
             raise self.error("expected a name")
         self.i = m.end()

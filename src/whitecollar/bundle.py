@@ -11,13 +11,13 @@ from typing import Any
 
 import jinja2
 
-from . import atomic, paths
+from . import atomic, benchdata
 
 PORTAL_SCHEMA_VERSION = 1
 
 
 def footer_text() -> str:
-    return (paths.BENCHMARK / "footer.md").read_text(encoding="utf-8")
+    return benchdata.footer()
 
 
 def render_brief(template_path: Path, context: dict[str, Any]) -> str:

@@ -78,8 +78,9 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
     run_json, owner = ws / "run.json", Path(a.oracle) / "BUNDLE.sha256"
     if run_json.is_file() and owner.is_file():
         ran = json.loads(run_json.read_text(encoding="utf-8")).get("bundle_sha256", "")
-        if ran != owner.read_text().strip():
-            raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owner.read_text().strip()[:12]}, the run used "
+        owned = owner.read_text().strip()
+        if ran != owned:
+            raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owned[:12]}, the run used "
                              f"{ran[:12]}; grade it with the oracle of its own bundle")
     receipt = evaluate(a.task_id, out, ws, Path(a.oracle))
     atomic.write_text(a.receipt, receipt.to_json())

@@ -78,10 +78,11 @@ def generate(task_id: str, bundle_dir: Path, oracle_dir: Path, *, seed: int | No
         atomic.write_json(stage_b / "task.json", scenario.task_metadata())
         shutil.copyfile(paths.BENCHMARK / "completion.schema.json", stage_b / "completion.schema.json")
         shutil.copyfile(scenario.rubric_path(), stage_o / "rubric.yaml")
+        bundle_listing = tree_listing(stage_b)
         # which bundle this oracle belongs to, so a run of another bundle is never graded with it
-        atomic.write_text(stage_o / "BUNDLE.sha256", listing_digest(tree_listing(stage_b)) + "\n")
+        atomic.write_text(stage_o / "BUNDLE.sha256", listing_digest(bundle_listing) + "\n")
         _check_bundle(stage_b, stage_o)
-        result = Generated(task_id, scenario.seed, scenario.generator_version, tree_listing(stage_b), tree_listing(stage_o))
+        result = Generated(task_id, scenario.seed, scenario.generator_version, bundle_listing, tree_listing(stage_o))
         atomic.replace_dir(stage_b, bundle_dir)
         atomic.replace_dir(stage_o, oracle_dir)
     except BaseException:

@@ -8,7 +8,3 @@ from pathlib import Path
 REPO_ROOT = Path(os.environ.get("WHITECOLLAR_ROOT", Path(__file__).resolve().parents[2]))
 BENCHMARK = REPO_ROOT / "benchmark"
 SCENARIOS = BENCHMARK / "scenarios"
-
-
-def scenario_dir(task_id: str) -> Path:
-    return SCENARIOS / task_id

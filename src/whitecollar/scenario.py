@@ -64,14 +64,8 @@ class Scenario:
         meta["seed"] = self.seed
         return meta
 
-    def brief_template(self) -> str:
-        return (self.folder / self.meta["brief"]).read_text(encoding="utf-8")
-
     def rubric_path(self) -> Path:
         return self.folder / "rubric.yaml"
-
-    def code_files(self) -> list[Path]:
-        return sorted(p for p in self.folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
     def _load(self, name: str) -> ModuleType:
         path = self.folder / f"{name}.py"

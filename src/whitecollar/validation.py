@@ -179,7 +179,8 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             receipt = evaluate(task_id, ws / "out", ws, oracle_dir)
             receipts[name] = receipt
             problems = check(receipt, exp)
-            if str(work) in receipt.to_json() or str(work.resolve()) in receipt.to_json():
+            receipt_json = receipt.to_json()
+            if str(work) in receipt_json or str(work.resolve()) in receipt_json:
                 # a receipt must be the same on any machine: the freeze hashes it
                 problems.append("receipt names a path of this machine (the battery's workspace)")
             variants.append({
@@ -192,10 +193,10 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
                 "failed_criteria": receipt.failed_criteria,
                 "triggered_violations": receipt.triggered,
                 "abstention": receipt.abstention.outcome,
-                "receipt_sha256": sha256_bytes(receipt.to_json().encode("utf-8")),
+                "receipt_sha256": sha256_bytes(receipt_json.encode("utf-8")),
             })
             if keep is not None:
-                atomic.write_text(Path(keep) / f"{name}.json", receipt.to_json())
+                atomic.write_text(Path(keep) / f"{name}.json", receipt_json)
         # Every receipt lists the same criteria and checks whatever the output,
         # so no denominator changes with the quality of the output.
         ref = receipts["reference"]

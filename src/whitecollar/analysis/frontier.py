@@ -25,11 +25,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .bootstrap import multiplicities
+from .bootstrap import DEFAULT_REPLICATES, multiplicities
 from .data import Pilot
 from .logistic import fit_logistic, fit_logistic_batch
 from .stats import expit, percentile_interval
 
+#: the per-arm numbers of a `Frontier`, as a table's columns
+COLUMNS = [
+    "arm", "scenarios", "runs", "distinct_depths", "depth_min", "depth_max", "method", "identifiable", "intercept",
+    "slope", "slope_lo", "slope_hi", "d50", "d50_lo", "d50_hi", "share_decreasing", "replicates_used", "note",
+]
 #: depths the curve is drawn over: the authoring specification's classes reach 60
 GRID_MAX = 60.0
 #: a slope (log-odds per operation) this close to zero is flat: equal observed rates at two
@@ -129,8 +134,8 @@ def _fit_replicates(depth: np.ndarray, k: np.ndarray, n: np.ndarray, mult: np.nd
 
 
 def fit_frontier(
-    pilot: Pilot, arm: str, *, replicates: int = 2000, seed: int = 0, method: str = "firth", level: float = 0.95,
-    grid: np.ndarray | None = None,
+    pilot: Pilot, arm: str, *, replicates: int = DEFAULT_REPLICATES, seed: int = 0, method: str = "firth",
+    level: float = 0.95, grid: np.ndarray | None = None,
 ) -> Frontier:
     agg = aggregate(pilot, arm)
     used = agg[agg["n"] > 0]
@@ -179,7 +184,4 @@ def frontiers(pilot: Pilot, **kwargs) -> list[Frontier]:
 
 def frontier_frame(fits: list[Frontier]) -> pd.DataFrame:
     """The per-arm numbers of the frontier, one row per arm."""
-    cols = ["arm", "scenarios", "runs", "distinct_depths", "depth_min", "depth_max", "method", "identifiable",
-            "intercept", "slope", "slope_lo", "slope_hi", "d50", "d50_lo", "d50_hi", "share_decreasing",
-            "replicates_used", "note"]
-    return pd.DataFrame([{c: getattr(f, c) for c in cols} for f in fits], columns=cols)
+    return pd.DataFrame([{c: getattr(f, c) for c in COLUMNS} for f in fits], columns=COLUMNS)

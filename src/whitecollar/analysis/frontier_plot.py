@@ -51,7 +51,7 @@ def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | N
         agg = agg[agg["n"] > 0]
         ax.axhline(0.5, color="#888888", linewidth=0.7, linestyle="--", zorder=1)
         if fit.identifiable and fit.curve.size:
-            if fit.curve_lo is not None and np.size(fit.curve_lo):
+            if fit.curve_lo.size:
                 ax.fill_between(fit.grid, fit.curve_lo, fit.curve_hi, color=colour, alpha=0.18, linewidth=0,
                                 zorder=2, label="95% bootstrap band")
             ax.plot(fit.grid, fit.curve, color=colour, linewidth=1.8, zorder=3, label="logistic fit")

@@ -50,9 +50,12 @@ def judge_tables(db: Path) -> tuple[str, ...]:
     return tuple(sorted(n for n in names if "judge" in n.lower()))
 
 
-def by_arm(db: Path) -> pd.DataFrame | None:
-    """Mean judge score (scored judgements only) and mean receipt score of the same runs, per arm."""
-    if "judgements" not in judge_tables(db):
+def by_arm(db: Path, tables: tuple[str, ...] | None = None) -> pd.DataFrame | None:
+    """Mean judge score (scored judgements only) and mean receipt score of the same runs, per arm.
+
+    `tables`: the database's judge tables when the caller has already listed them (`judge_tables`).
+    """
+    if "judgements" not in (judge_tables(db) if tables is None else tables):
         return None
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
@@ -83,4 +86,4 @@ def load_agreement(pilot_dir: str | Path) -> JudgeAgreement:
     table = pd.read_csv(path)
     if not len(table):
         return JudgeAgreement(None, f"{path.name} is empty: the panel scored no run", tables)
-    return JudgeAgreement(table, f"from {path.name}, as written by the judge panel", tables, by_arm(db))
+    return JudgeAgreement(table, f"from {path.name}, as written by the judge panel", tables, by_arm(db, tables))

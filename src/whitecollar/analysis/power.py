@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -92,16 +93,22 @@ def population_premium(alpha: float, beta: float, tau_u: float, tau_v: float) ->
 
 def calibrate_beta(design: Design) -> float:
     """The logit-scale arm effect whose population-average premium is `design.premium`."""
-    alpha = logit(design.baseline)
-    target = design.premium
+    return _calibrated_beta(design.baseline, design.premium, design.heterogeneity, design.tau_premium)
+
+
+@lru_cache(maxsize=None)
+def _calibrated_beta(baseline: float, target: float, tau_u: float, tau_v: float) -> float:
+    # Cached: beta depends on neither the scenarios nor the repeats, so a power grid
+    # calibrates each (premium, heterogeneity) once for all its study sizes.
+    alpha = logit(baseline)
     lo, hi = -30.0, 30.0
-    f_lo = population_premium(alpha, lo, design.heterogeneity, design.tau_premium) - target
-    f_hi = population_premium(alpha, hi, design.heterogeneity, design.tau_premium) - target
+    f_lo = population_premium(alpha, lo, tau_u, tau_v) - target
+    f_hi = population_premium(alpha, hi, tau_u, tau_v) - target
     if f_lo > 0 or f_hi < 0:
-        raise ValueError(f"a premium of {target} is not reachable from a baseline of {design.baseline}")
+        raise ValueError(f"a premium of {target} is not reachable from a baseline of {baseline}")
     for _ in range(200):
         mid = 0.5 * (lo + hi)
-        if population_premium(alpha, mid, design.heterogeneity, design.tau_premium) < target:
+        if population_premium(alpha, mid, tau_u, tau_v) < target:
             lo = mid
         else:
             hi = mid

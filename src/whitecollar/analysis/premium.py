@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from .. import panel_ols
-from .bootstrap import multiplicities, weighted_means
+from .bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
 from .data import Pilot
 from .outcomes import scenario_counts, scenario_rates
 from .stats import percentile_interval, t_ppf, t_two_sided_p
@@ -40,6 +40,8 @@ COLUMNS = [
     "arm", "reference", "scenarios", "runs_arm", "runs_reference", "rate_arm", "rate_reference", "premium",
     "boot_lo", "boot_hi", "lpm_premium", "lpm_se", "lpm_lo", "lpm_hi", "lpm_p", "note",
 ]
+#: the linear-probability-model columns where no such estimate exists
+NO_LPM = dict.fromkeys(("lpm_premium", "lpm_se", "lpm_lo", "lpm_hi", "lpm_p"), math.nan)
 
 
 def scenario_weights(pilot: Pilot, weighting: str | None) -> np.ndarray:
@@ -61,7 +63,7 @@ def lpm_premium(runs: pd.DataFrame, arm: str, reference: str, level: float = 0.9
     """Success on an arm indicator (two arms' evaluated runs), CR1 clustered by scenario, t on G - 1 df."""
     two = runs[runs["arm"].isin([arm, reference])]
     clusters = sorted(two["task_id"].unique())
-    out = {"lpm_premium": math.nan, "lpm_se": math.nan, "lpm_lo": math.nan, "lpm_hi": math.nan, "lpm_p": math.nan}
+    out = dict(NO_LPM)
     if two["arm"].nunique() < 2:
         return out
     y = two["success"].astype(float).to_numpy()
@@ -79,7 +81,7 @@ def lpm_premium(runs: pd.DataFrame, arm: str, reference: str, level: float = 0.9
 
 
 def premium_table(
-    pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = 2000, seed: int = 0,
+    pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
     weighting: str | None = None, level: float = 0.95, lpm: bool = True,
 ) -> pd.DataFrame:
     """One row per arm other than the reference: the premium and its clustered intervals."""
@@ -107,8 +109,6 @@ def premium_table(
             row["boot_lo"], row["boot_hi"] = percentile_interval(weighted_means(diff, weights, mult), level)
         else:
             row["note"] = "fewer than two scenarios: no clustered interval"
-        row.update(lpm_premium(ev, arm, reference, level) if lpm else
-                   {"lpm_premium": math.nan, "lpm_se": math.nan, "lpm_lo": math.nan, "lpm_hi": math.nan,
-                    "lpm_p": math.nan})
+        row.update(lpm_premium(ev, arm, reference, level) if lpm else NO_LPM)
         rows.append(row)
     return pd.DataFrame(rows, columns=COLUMNS)

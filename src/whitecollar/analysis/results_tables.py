@@ -15,6 +15,7 @@ import pandas as pd
 
 from .asking import asking_table
 from .data import Pilot
+from .frontier import COLUMNS as FRONTIER_COLUMNS
 from .frontier import Frontier
 from .judges import JudgeAgreement
 from .outcomes import ALL, arm_scenario_table
@@ -111,10 +112,7 @@ def frontier_results_table(pilot: Pilot, fits: list[Frontier], *, replicates: in
             "d50_ci": fmt_interval(f.d50_lo, f.d50_hi, 1),
             "dec": fmt_num(f.share_decreasing), "reps": f"{f.replicates_used}" if f.identifiable else "---",
         })
-        records.append({k: getattr(f, k) for k in (
-            "arm", "scenarios", "runs", "distinct_depths", "depth_min", "depth_max", "method", "identifiable",
-            "intercept", "slope", "slope_lo", "slope_hi", "d50", "d50_lo", "d50_hi", "share_decreasing",
-            "replicates_used", "note")} | {"d50_extrapolated": f.d50_extrapolated})
+        records.append({k: getattr(f, k) for k in FRONTIER_COLUMNS} | {"d50_extrapolated": f.d50_extrapolated})
     reasons = sorted({f.note for f in fits if f.note})
     method = fits[0].method if fits else "firth"
     notes = (_simulated_note(pilot) + "Logistic regression of success on designed depth per arm ("

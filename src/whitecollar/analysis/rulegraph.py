@@ -63,14 +63,20 @@ def rule_stages(workflow_files: list[Path]) -> dict[str, str]:
     return stages
 
 
-def layers(graph: RuleGraph) -> dict[str, int]:
-    """Layer of each rule: longest path from a source, then each rule moved as far right as its
-    successors allow (so a rule that only feeds the manuscript sits beside it, not at the far left)."""
+def _neighbours(graph: RuleGraph) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Predecessors and successors of every rule."""
     preds: dict[str, list[str]] = defaultdict(list)
     succs: dict[str, list[str]] = defaultdict(list)
     for a, b in graph.edges:
         preds[b].append(a)
         succs[a].append(b)
+    return preds, succs
+
+
+def layers(graph: RuleGraph) -> dict[str, int]:
+    """Layer of each rule: longest path from a source, then each rule moved as far right as its
+    successors allow (so a rule that only feeds the manuscript sits beside it, not at the far left)."""
+    preds, succs = _neighbours(graph)
     depth: dict[str, int] = {}
 
     def visit(node: str, stack: tuple[str, ...] = ()) -> int:
@@ -98,11 +104,7 @@ def order_layers(graph: RuleGraph, layer: dict[str, int], sweeps: int = 8) -> li
     """
     n_layers = max(layer.values(), default=-1) + 1
     cols = [sorted(n for n in graph.nodes if layer[n] == i) for i in range(n_layers)]
-    preds: dict[str, list[str]] = defaultdict(list)
-    succs: dict[str, list[str]] = defaultdict(list)
-    for a, b in graph.edges:
-        preds[b].append(a)
-        succs[a].append(b)
+    preds, succs = _neighbours(graph)
 
     def positions() -> dict[str, float]:
         return {n: (k + 0.5) / len(col) for col in cols for k, n in enumerate(col)}

@@ -16,7 +16,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from .bootstrap import multiplicities, weighted_means
+from .bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
 from .data import Pilot
 from .outcomes import scenario_rates
 from .premium import REFERENCE_ARM, premium_table, scenario_weights, weighted_mean
@@ -37,7 +37,7 @@ def _rate_with_interval(values: np.ndarray, weights: np.ndarray, mult: np.ndarra
     return point, lo, hi
 
 
-def minutes_sensitivity(pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = 2000,
+def minutes_sensitivity(pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = DEFAULT_REPLICATES,
                         seed: int = 0) -> pd.DataFrame:
     """Per arm: scenario-averaged success and premium, with equal and with minutes weights."""
     rates = scenario_rates(pilot, "success")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable, Sequence
 
-from .text import Term, as_text, split_sentences, term_pattern
+from .text import Term, _words_between, as_text, split_sentences, term_pattern
 
 # --------------------------------------------------------------------------
 # Token grammar
@@ -343,14 +343,6 @@ def within_rate(
     return as_fraction or as_percent
 
 
-_WORD_RE = re.compile(r"[\w'\u2019]+")
-
-
-def _word_gap(text: str, a: tuple[int, int], b: tuple[int, int]) -> int:
-    lo, hi = (a[1], b[0]) if a[0] <= b[0] else (b[1], a[0])
-    return 0 if lo >= hi else len(_WORD_RE.findall(text, lo, hi))
-
-
 def _keyword_patterns(keywords: Term | Iterable[Term]) -> list[re.Pattern[str]]:
     kws = [keywords] if isinstance(keywords, (str, re.Pattern)) else list(keywords or ())
     return [term_pattern(k) for k in kws if k]
@@ -363,7 +355,7 @@ def numbers_near_in_sentence(sentence: str, patterns: Sequence[re.Pattern[str]],
         return []
     return [
         n for n in find_numbers(sentence)
-        if any(_word_gap(sentence, (n.start, n.end), h) <= max_words for h in hits)
+        if any(_words_between(sentence, (n.start, n.end), h) <= max_words for h in hits)
     ]
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 import jsonschema
 
+from ..atomic import dumps_json
+
 ABSTENTION_STATUSES = ("completed", "needs_clarification", "abstained", "invalid", "missing")
 ABSTENTION_OUTCOMES = (
     "justified_clarification",  # clarification expected, and the expected question was asked
@@ -122,7 +124,7 @@ class Receipt:
         return d
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return dumps_json(self.to_dict())
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Receipt":

@@ -251,7 +251,7 @@ def _label_cells(grids: list[_Grid], terms: Sequence[Term]) -> list[tuple[int, i
             if q:
                 found.append((q, gi, g, pos, text))
     found.sort(key=lambda x: (-x[0], x[1], x[3][0], x[3][1]))
-    return [(q, gi, g, pos, text) for q, gi, g, pos, text in found]
+    return found
 
 
 def labelled_value(
@@ -654,14 +654,15 @@ def find_grid(sheet: Any, row_label_terms: Term | Sequence[Term] | None = None, 
     labels = _as_terms(row_label_terms)
     for g in grids:
         nums = {p: n for p, v in g.values.items() if (n := _grid_number(v)) is not None}
-        anchors = [h for h in _headers(g, labels)] if labels else []
+        anchors = _headers(g, labels) if labels else []
         if labels and not anchors:
             continue
-        for comp in _components(set(nums)):
+        num_cells = set(nums)
+        for comp in _components(num_cells):
             rect = _largest_rectangle(comp)
             if rect is None:
                 continue
-            rect = _strip_numeric_axes(rect, set(nums))
+            rect = _strip_numeric_axes(rect, num_cells)
             t, l, b, r = rect
             if b - t + 1 < min_rows or r - l + 1 < min_cols:
                 continue

@@ -63,16 +63,19 @@ def _cost(value: Any) -> float | None:
     return float(value) if math.isfinite(value) and value >= 0 else None
 
 
+def _reported_cost(obj: dict[str, Any]) -> float | None:
+    for key in ("total_cost_usd", "cost_usd"):
+        if (cost := _cost(obj.get(key))) is not None:
+            return cost
+    return None
+
+
 def read_cost(stdout: str) -> float | None:
     """The cost an answer reports, if any, even when the rest of it is unusable."""
     try:
-        obj = _json_object(stdout)
+        return _reported_cost(_json_object(stdout))
     except AnswerError:
         return None
-    for key in ("total_cost_usd", "cost_usd"):
-        if _cost(obj.get(key)) is not None:
-            return _cost(obj.get(key))
-    return None
 
 
 def validate_scores(scores: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
@@ -111,7 +114,7 @@ def validate_scores(scores: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
 def parse_answer(stdout: str, rubric: Rubric) -> Answer:
     """The validated scores and cost of one answer, or AnswerError."""
     obj = _json_object(stdout)
-    cost = read_cost(stdout)
+    cost = _reported_cost(obj)
     if "scores" not in obj and isinstance(obj.get("result"), str):
         if obj.get("is_error"):
             raise AnswerError(f"the judge's command reported an error: {obj['result'][:300]}")

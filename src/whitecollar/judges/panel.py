@@ -12,19 +12,15 @@ rerun once the config is fixed.
 """
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
+
+from whitecollar.hashing import sha256_file
 
 from .answer import AnswerError, parse_answer, read_cost
 from .backends import CommandJudge, Reply, Request, SimulatedJudge
 
 FORMAT = 1
 EXCERPT_CHARS = 2000
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def _attempt_record(number: int, reply: Reply, error: str | None, cost: float | None,
@@ -93,6 +89,6 @@ def judge_run(settings: dict[str, Any], request: Request, *, receipt: dict[str, 
         "attempts": attempts,
         "cost_usd": round(sum(c for c in costs if c is not None), 6),
         "cost_known": known,
-        "package_sha256": _sha256(request.package),
-        "prompt_sha256": _sha256(request.prompt),
+        "package_sha256": sha256_file(request.package),
+        "prompt_sha256": sha256_file(request.prompt),
     }

@@ -16,12 +16,11 @@ mistakes a cut file for a short one.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 
-from whitecollar.hashing import SNAKEMAKE_MARKER
+from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_file
 from whitecollar.office import Failure, prefetch, read_text
 
 from .files import WORKBOOK, Rendered, render_file
@@ -70,9 +69,9 @@ def render_rubric(rubric: Rubric) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _sanitise(text: str, out_dir: Path) -> str:
+def _sanitise(text: str, roots: list[str]) -> str:
     """Reader messages may quote where a file sat; only its place under out/ may show."""
-    for root in {str(out_dir), str(out_dir.resolve())}:
+    for root in roots:
         text = text.replace(root, "out")
     return text
 
@@ -88,6 +87,9 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
     # One LibreOffice start recalculates every workbook of the run.
     prefetch([p for rel, p in entries if Path(rel).suffix.lower() in WORKBOOK and not p.is_symlink()])
     parts = [f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} in out/, in sorted order."]
+    # Longest first: a relative out/ is part of its resolved form, and replacing it first
+    # would leave the resolved form's head in the text (and make the bytes hash-seed dependent).
+    roots = sorted({str(out_dir), str(out_dir.resolve())}, key=len, reverse=True)
     used, unlisted = 0, 0
     for rel, path in entries:
         if used >= max_total_chars:
@@ -98,12 +100,12 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
                          "for deliverables was reached")
             continue
         section: Rendered = render_file(path, rel)
-        header = _sanitise(section.header, out_dir)
+        header = _sanitise(section.header, roots)
         if section.one_line:
             parts.append(header)
             used += len(header)
             continue
-        body = _sanitise(section.body, out_dir)
+        body = _sanitise(section.body, roots)
         total = len(body)
         if total > max_file_chars:
             body = body[:max_file_chars] + "\n" + cut_marker(max_file_chars, total,
@@ -159,6 +161,6 @@ def check_bundle(run_json: Path, digest: Path, brief: Path) -> None:
         raise RenderError(f"{run_json}: the run used bundle {ran[:12]}, the brief belongs to {current[:12]}; "
                           "render it with the brief of its own bundle")
     expected = (listing.get("bundle") or {}).get("BRIEF.md")
-    actual = hashlib.sha256(Path(brief).read_bytes()).hexdigest()
+    actual = sha256_file(brief)
     if expected and expected != actual:
         raise RenderError(f"{brief}: differs from the digest {digest}; regenerate the bundle")

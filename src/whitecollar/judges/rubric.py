@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from whitecollar.atomic import dumps_json
+
 SCALE = (0, 1, 2, 3, 4)
 
 
@@ -53,7 +55,7 @@ class Rubric:
              "anchors": {str(k): v for k, v in sorted(c.anchors.items())}} for c in self.criteria]}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return dumps_json(self.to_dict())
 
 
 def _criterion(raw: Any, where: str) -> Criterion:

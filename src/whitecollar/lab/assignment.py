@@ -10,14 +10,13 @@ proportion to their slots, so that no arm is confounded with a node.
 from __future__ import annotations
 
 import csv
-import io
 import random
 from dataclasses import dataclass
 from typing import Any
 
 import pulp
 
-from .. import atomic
+from .record import write_csv
 
 FIELDS = ["order", "run_id", "task_id", "bundle", "arm", "repeat", "node", "time_limit_s", "budget_usd"]
 
@@ -119,11 +118,7 @@ def assignment_rows(runs: list[Run], placement: dict[str, str]) -> list[dict[str
 
 
 def write_assignment(path, rows: list[dict[str, Any]]) -> None:
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
-    w.writeheader()
-    w.writerows(rows)
-    atomic.write_text(path, buf.getvalue())
+    write_csv(path, FIELDS, rows)
 
 
 def read_assignment(path) -> list[dict[str, str]]:

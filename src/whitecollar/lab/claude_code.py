@@ -111,6 +111,7 @@ class ClaudeCodeBackend:
         if given:
             raise ClaudeCodeConfigError(f"config.yaml: arm {run.arm} gives {', '.join(given)}; a worker may not start "
                                         "sub-agents, remove it from the arm's tools")
+        allowed = _rules(tools, f"arms.{run.arm}.tools")
         denied = list(arm.get("denied") or [])
         documentation = str(arm.get("documentation") or "").strip()
         argv = [
@@ -118,8 +119,8 @@ class ClaudeCodeBackend:
             FLAGS["bare"],
             FLAGS["output_format"], OUTPUT_FORMAT, FLAGS["verbose"],
             FLAGS["model"], str(self.model),
-            FLAGS["tools"], _rules(tools, f"arms.{run.arm}.tools"),
-            FLAGS["allowed_tools"], _rules(tools, f"arms.{run.arm}.tools"),
+            FLAGS["tools"], allowed,
+            FLAGS["allowed_tools"], allowed,
         ]
         if denied:
             argv += [FLAGS["disallowed_tools"], _rules(denied, f"arms.{run.arm}.denied")]
@@ -131,9 +132,6 @@ class ClaudeCodeBackend:
         if documentation:
             argv += [FLAGS["append_system_prompt"], documentation]
         return argv + self.extra_args
-
-    def version_argv(self) -> list[str]:
-        return [self.executable, FLAGS["version"]]
 
     def describe(self, run: RunSpec) -> dict[str, Any]:
         return {"backend": self.name, "simulated": False, "model": self.model, "client": self.executable,

@@ -34,7 +34,7 @@ from typing import Any
 from .. import atomic
 from .backends import RunSpec
 from .claude_code import ClaudeCodeBackend
-from .events import EventRecorder, now_iso, read_events
+from .events import EventRecorder, _blocks, now_iso, read_events
 from .transport import LocalTransport, Transport
 from .workspace import write_manifest
 
@@ -159,10 +159,7 @@ def _tool_calls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each tool use with its result: name, command, ok, output."""
     uses: dict[str, dict[str, Any]] = {}
     for e in events:
-        content = (e.get("message") or {}).get("content") if isinstance(e.get("message"), dict) else None
-        for block in content if isinstance(content, list) else []:
-            if not isinstance(block, dict):
-                continue
+        for block in _blocks(e):
             if e.get("type") == "assistant" and block.get("type") == "tool_use":
                 uses[str(block.get("id"))] = {"name": block.get("name"), "command": (block.get("input") or {}).get(
                     "command", ""), "ok": None, "output": ""}

@@ -13,7 +13,6 @@ Statuses keep the worker's failures apart from the laboratory's own:
 """
 from __future__ import annotations
 
-import json
 import shutil
 from dataclasses import asdict
 from pathlib import Path
@@ -191,9 +190,3 @@ def _submissions_as_accepted(run_dir: Path, collected: Collected, rec: EventReco
             collected.files.pop(rel, None)
         rec.note("portal_submissions_restored", logged=found["logged"], detail=found["detail"])
     return found
-
-
-def load_run(run_dir: Path) -> dict[str, Any]:
-    return json.loads((Path(run_dir) / "run.json").read_text(encoding="utf-8"))
-
-

@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 FAULT_PERSONAS = ("crash", "hang", "tamper", "stray", "overspend", "retract")
 SIMULATED_MODEL = "simulated"
@@ -38,17 +39,15 @@ def tool_use(i: int, name: str, inp: dict) -> None:
         {"type": "tool_result", "tool_use_id": f"toolu_sim_{i:03d}", "content": "ok"}]}})
 
 
-def solver_variant(task_id: str, persona: str) -> str:
+def solver_variant(solver: ModuleType, persona: str) -> str:
     """The solver variant a persona runs; personas a scenario does not have fall back to reference."""
-    from whitecollar.scenario import load_scenario
-
-    variants = list(getattr(load_scenario(task_id).solver, "VARIANTS", []))
+    variants = list(getattr(solver, "VARIANTS", []))
     if persona in FAULT_PERSONAS:
         return "reference"
     return persona if persona in variants else "reference"
 
 
-def portal_step(ws: Path, task_id: str, variant: str, i: int) -> int:
+def portal_step(ws: Path, solver: ModuleType, variant: str, i: int) -> int:
     """In a portal arm, enter the solver's own answers in the portal's forms, as a worker would.
 
     Only when the lab started a portal (portal/portal.json has a `url`) and
@@ -57,13 +56,11 @@ def portal_step(ws: Path, task_id: str, variant: str, i: int) -> int:
     could meet too, so it is reported on stderr and the session goes on.
     Returns the last tool-use number.
     """
-    from whitecollar.scenario import load_scenario
-
     desc = ws / "portal" / "portal.json"
     if not desc.is_file():
         return i
     url = json.loads(desc.read_text(encoding="utf-8")).get("url")
-    answers = getattr(load_scenario(task_id).solver, "portal_answers", None)
+    answers = getattr(solver, "portal_answers", None)
     if not url or answers is None:
         return i
     from whitecollar.portal import PortalError
@@ -121,15 +118,16 @@ def main(argv: list[str] | None = None) -> int:
         (ws / "scratch-notes.txt").write_text("working notes\n", encoding="utf-8")
         i += 1
         tool_use(i, "Write", {"file_path": "scratch-notes.txt"})
-    variant = solver_variant(a.task, a.persona)
+    from whitecollar.scenario import load_scenario
+
+    solver = load_scenario(a.task).solver
+    variant = solver_variant(solver, a.persona)
     i += 1
     tool_use(i, "Bash", {"command": f"python solve.py --variant {variant}  # simulated"})
     if a.persona != "empty":
-        from whitecollar.scenario import load_scenario
-
         (ws / "out").mkdir(exist_ok=True)
-        load_scenario(a.task).solver.solve(ws, variant)
-        i = portal_step(ws, a.task, variant, i)
+        solver.solve(ws, variant)
+        i = portal_step(ws, solver, variant, i)
         if a.persona == "retract":  # tries to take back what it submitted by deleting the portal's file
             (ws / "out" / "portal" / "submissions.jsonl").unlink(missing_ok=True)
             i += 1

@@ -108,17 +108,11 @@ def read_manifest(workspace_dir: Path) -> dict[str, str] | None:
     return out
 
 
-def manifest_digest(workspace_dir: Path) -> str | None:
-    m = read_manifest(workspace_dir)
-    return None if m is None else listing_digest(m)
-
-
 __all__ = [
     "MANIFEST",
     "ComposeError",
     "compose",
     "handed_over",
-    "manifest_digest",
     "read_manifest",
     "strip_task",
     "verify_bundle_against_freeze",

@@ -13,9 +13,9 @@ import io
 import os
 from collections import Counter
 
-from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
+from whitecollar.office.guard import DEFAULT_MAX_BYTES
 from whitecollar.office.model import Failure, Table
-from whitecollar.office.text_reader import decode_text
+from whitecollar.office.text_reader import read_text
 
 DELIMITERS = (",", ";", "\t", "|")
 _SAMPLE_LINES = 50
@@ -44,10 +44,7 @@ def sniff_delimiter(text: str) -> str:
 def read_csv(path: str | os.PathLike, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Table | Failure:
     """Header (cells stripped) and rows padded to a common width with ""."""
     p = str(path)
-    data = read_guarded(path, max_bytes)
-    if isinstance(data, Failure):
-        return data
-    text = decode_text(data, p)
+    text = read_text(path, max_bytes)
     if isinstance(text, Failure):
         return text
     try:

@@ -14,7 +14,7 @@ import re
 
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Document, Failure, Paragraph
-from whitecollar.office.zipcheck import open_ooxml
+from whitecollar.office.zipcheck import check_ooxml
 
 HAND_HEADING_LEVEL = 9
 _HEADING_STYLE = re.compile(r"^heading\s*([1-9])$", re.IGNORECASE)
@@ -173,10 +173,9 @@ def read_docx(path: str | os.PathLike, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
     data = read_guarded(path, max_bytes)
     if isinstance(data, Failure):
         return data
-    zf = open_ooxml(data, p, required="word/document.xml", kind="a docx document")
-    if isinstance(zf, Failure):
-        return zf
-    zf.close()
+    invalid = check_ooxml(data, p, required="word/document.xml", kind="a docx document")
+    if invalid is not None:
+        return invalid
     try:
         import docx
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
+from whitecollar.office.guard import DEFAULT_MAX_BYTES
 from whitecollar.office.model import Failure
-from whitecollar.office.text_reader import decode_text
+from whitecollar.office.text_reader import read_text
 
 
 @dataclass
@@ -261,10 +261,7 @@ def _event(props: list[tuple[str, dict[str, str], str]], zones: dict[str, timezo
 
 def read_ics(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> Calendar | Failure:
     """A calendar file, or why it cannot be read."""
-    data = read_guarded(path, max_bytes)
-    if isinstance(data, Failure):
-        return data
-    text = decode_text(data, str(path))
+    text = read_text(path, max_bytes)
     if isinstance(text, Failure):
         return text
     return parse_ics(text, str(path))

@@ -28,7 +28,7 @@ from pathlib import Path
 from whitecollar.office import soffice as _soffice
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Failure
-from whitecollar.office.zipcheck import open_ooxml
+from whitecollar.office.zipcheck import check_ooxml
 
 _lock = threading.Lock()
 _cache: dict[str, Path | Failure] = {}
@@ -52,11 +52,7 @@ def clear_cache() -> None:
 
 def validate_xlsx(data: bytes, path: str) -> Failure | None:
     """None if `data` is an xlsx package LibreOffice may be given."""
-    zf = open_ooxml(data, path, required="xl/workbook.xml", kind="an xlsx workbook")
-    if isinstance(zf, Failure):
-        return zf
-    zf.close()
-    return None
+    return check_ooxml(data, path, required="xl/workbook.xml", kind="an xlsx workbook")
 
 
 def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path | Failure], bool]:

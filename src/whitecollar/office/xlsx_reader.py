@@ -19,7 +19,6 @@ from typing import Any
 from whitecollar.office import recalc as _recalc
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Cell, Failure, Sheet, Workbook
-from whitecollar.office.zipcheck import open_ooxml
 
 DEFAULT_MAX_CELLS = 200_000
 
@@ -118,10 +117,9 @@ def read_workbook(
     data = read_guarded(path, max_bytes)
     if isinstance(data, Failure):
         return data
-    zf = open_ooxml(data, p, required="xl/workbook.xml", kind="an xlsx workbook")
-    if isinstance(zf, Failure):
-        return zf
-    zf.close()
+    invalid = _recalc.validate_xlsx(data, p)
+    if invalid is not None:
+        return invalid
     try:
         formulas, truncated = _load(data, data_only=False, max_cells=max_cells)
         cached, _ = _load(data, data_only=True, max_cells=max_cells)

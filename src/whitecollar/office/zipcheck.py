@@ -30,8 +30,8 @@ def _what_else(names: set[str]) -> str:
     return "an unknown zip"
 
 
-def open_ooxml(data: bytes, path: str, *, required: str, kind: str) -> zipfile.ZipFile | Failure:
-    """An open ZipFile (in memory) holding `required`, or the reason not.
+def check_ooxml(data: bytes, path: str, *, required: str, kind: str) -> Failure | None:
+    """None if `data` is a sound zip (in memory) holding `required`, or the reason not.
 
     kind is the noun phrase for messages, e.g., "an xlsx workbook".
     """
@@ -51,18 +51,18 @@ def open_ooxml(data: bytes, path: str, *, required: str, kind: str) -> zipfile.Z
         return Failure(path, f"truncated or corrupt zip ({exc})")
     except Exception as exc:  # noqa: BLE001 - a reader never raises
         return Failure(path, f"truncated or corrupt zip ({type(exc).__name__}: {exc})")
-    names = {i.filename for i in infos}
-    if required not in names:
-        return Failure(path, f"not {kind}: zip without {required} (looks like {_what_else(names)})")
-    expanded = sum(i.file_size for i in infos)
-    if expanded > MAX_EXPANDED_BYTES:
-        return Failure(path, f"zip expands to {expanded} bytes "
-                             f"(limit {MAX_EXPANDED_BYTES}); refused")
-    try:
-        bad = zf.testzip()
-    except Exception as exc:  # noqa: BLE001
-        return Failure(path, f"truncated or corrupt zip ({type(exc).__name__}: {exc})")
+    with zf:
+        names = {i.filename for i in infos}
+        if required not in names:
+            return Failure(path, f"not {kind}: zip without {required} (looks like {_what_else(names)})")
+        expanded = sum(i.file_size for i in infos)
+        if expanded > MAX_EXPANDED_BYTES:
+            return Failure(path, f"zip expands to {expanded} bytes "
+                                 f"(limit {MAX_EXPANDED_BYTES}); refused")
+        try:
+            bad = zf.testzip()
+        except Exception as exc:  # noqa: BLE001
+            return Failure(path, f"truncated or corrupt zip ({type(exc).__name__}: {exc})")
     if bad is not None:
         return Failure(path, f"truncated or corrupt zip (bad CRC in {bad})")
-    return zf
-
+    return None

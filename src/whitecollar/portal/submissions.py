@@ -25,11 +25,11 @@ import shutil
 import stat
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from .. import atomic
+from ..lab.events import now_iso
 
 RELPATH = Path("portal") / "submissions.jsonl"
 MAX_READ_BYTES = 4 * 2**20
@@ -43,10 +43,6 @@ class SubmissionError(RuntimeError):
 
 def submissions_file(out_dir: Path) -> Path:
     return Path(out_dir) / RELPATH
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _read_regular(path: Path, limit: int) -> tuple[bytes, bool]:
