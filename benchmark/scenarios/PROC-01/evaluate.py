@@ -28,7 +28,6 @@ from whitecollar.grading.text import (
     sections_in_order,
     contains_term, find_section, term_pattern, recommended_party, section_titles_present, split_sentences,
 )
-from whitecollar.office import soffice_available
 from whitecollar.office.model import Document, Failure, Workbook
 from whitecollar.portal.submissions import read_submissions, submission_text
 
@@ -195,9 +194,6 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     norm = scoring = None
     if isinstance(wb, Workbook):
-        if not wb.recalculated and (not soffice_available() or "timed out" in wb.recalc_note):
-            # the laboratory could not recalculate: not the worker's fault, so not a score
-            raise RuntimeError(f"workbook recalculation unavailable: {wb.recalc_note}")
         norm_src = _sheet(wb, "normali") or wb
         norm = extract_table(norm_src, {"supplier": SUPPLIER_HEADERS,
                                         "tlc": ["total landed cost", "landed cost", "TLC", "total landed cost (CAD)"]})

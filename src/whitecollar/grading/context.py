@@ -13,14 +13,34 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import office
-from ..office.model import Failure
+from ..office.model import Failure, Workbook
 from . import completion as completion_mod
 from . import text as text_mod
 from .integrity import check_workspace
 from .receipt import Abstention, Receipt, ReceiptBuilder
 
+
+
+class RecalculationUnavailable(RuntimeError):
+    """The laboratory could not recalculate a delivered workbook: a laboratory failure, never a score."""
+
+
+def _read_gradable_workbook(path: Path, **kwargs: Any) -> Any:
+    """A workbook whose formulas have their recalculated values, or the worker's own reason it has none.
+
+    When LibreOffice is missing or timed out, formula values are unknown
+    through no fault of the worker; grading them as absent would turn the
+    laboratory's failure into a low score, so evaluation stops instead.
+    """
+    wb = office.read_workbook(path, **kwargs)
+    if isinstance(wb, Workbook) and not wb.recalculated and (
+            not office.soffice_available() or "timed out" in wb.recalc_note):
+        raise RecalculationUnavailable(f"workbook recalculation unavailable: {wb.recalc_note}")
+    return wb
+
+
 _READERS: dict[str, Callable[..., Any]] = {
-    "xlsx": office.read_workbook,
+    "xlsx": _read_gradable_workbook,
     "docx": office.read_docx,
     "pdf": office.read_pdf,
     "csv": office.read_csv,
@@ -70,35 +90,30 @@ class EvaluationContext:
 
     def read(self, name: str, fmt: str | None = None, **kwargs: Any) -> Any:
         """Read a deliverable once; record whether it was present and readable."""
+        reader = _READERS.get(fmt or Path(name).suffix.lstrip(".").casefold(), office.read_text)
+        return self._read_once(name, lambda where: reader(where, **kwargs))
+
+    def completion(self) -> completion_mod.Completion | Failure:
+        # Only "not delivered" counts as absent here (a missing out/ is recorded
+        # as present but unreadable), as it always has been: receipts are hashed.
+        return self._read_once("COMPLETION.json", completion_mod.read_completion,
+                               absent=("not delivered",))
+
+    def _read_once(self, name: str, reader: Callable[[Path], Any],
+                   absent: tuple[str, ...] = ("not delivered", "out/ is missing")) -> Any:
+        """Locate, read and record a deliverable the first time it is asked for."""
         if name in self._cache:
             return self._cache[name]
-        fmt = fmt or Path(name).suffix.lstrip(".").casefold()
         where = self.locate(name)
         if isinstance(where, Failure):
             result: Any = where
-            present = "not delivered" not in where.reason and "out/ is missing" not in where.reason
+            present = not any(a in where.reason for a in absent)
         else:
-            reader = _READERS.get(fmt, office.read_text)
-            result = reader(where, **kwargs)
+            result = reader(where)
             present = True
         readable = not isinstance(result, Failure)
         self._record(name, present, readable, "read" if readable else result.reason)
         self._cache[name] = result
-        return result
-
-    def completion(self) -> completion_mod.Completion | Failure:
-        if "COMPLETION.json" in self._cache:
-            return self._cache["COMPLETION.json"]
-        where = self.locate("COMPLETION.json")
-        if isinstance(where, Failure):
-            result: Any = where
-            present = "not delivered" not in where.reason
-        else:
-            result = completion_mod.read_completion(where)
-            present = True
-        readable = not isinstance(result, Failure)
-        self._record("COMPLETION.json", present, readable, "read" if readable else result.reason)
-        self._cache["COMPLETION.json"] = result
         return result
 
     def _record(self, name: str, present: bool, readable: bool, detail: str) -> None:
@@ -174,16 +189,4 @@ def read_with(ctx: EvaluationContext, name: str, reader: Callable[[Path], Any]) 
     readability are recorded in the receipt. `reader` takes the path and
     returns a value or a `Failure`; like the shared readers it must not raise.
     """
-    if name in ctx._cache:
-        return ctx._cache[name]
-    where = ctx.locate(name)
-    if isinstance(where, Failure):
-        result: Any = where
-        present = "not delivered" not in where.reason and "out/ is missing" not in where.reason
-    else:
-        result = reader(where)
-        present = True
-    readable = not isinstance(result, Failure)
-    ctx._record(name, present, readable, "read" if readable else result.reason)
-    ctx._cache[name] = result
-    return result
+    return ctx._read_once(name, reader)
