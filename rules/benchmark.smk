@@ -3,7 +3,7 @@
 
 rule generate:
     input:
-        code=lambda w: scenario_files(w.task, "scenario.yaml", "solve.py", "evaluate.py") + GENERATOR_CODE,
+        code=lambda w: scenario_files(w.task, "scenario.yaml", "solve.py", "evaluate.py", "challenge.py") + GENERATOR_CODE,
     output:
         bundle=directory(f"{BUNDLES}/{{task}}"),
         oracle=directory(f"{ORACLES}/{{task}}"),

@@ -51,10 +51,11 @@ EVALUATOR_CODE = _files(
     "src/whitecollar/office/*.py", "src/whitecollar/grading/*.py", "src/whitecollar/schemas/receipt.schema.json",
     "src/whitecollar/schemas/scenario.schema.json",
     "src/whitecollar/evaluation.py", "src/whitecollar/scenario.py", "src/whitecollar/lab/workspace.py",
-    "src/whitecollar/hashing.py", "src/whitecollar/atomic.py",
+    "src/whitecollar/hashing.py", "src/whitecollar/atomic.py", "src/whitecollar/portal/submissions.py",
 )
 BATTERY_CODE = EVALUATOR_CODE + _files(
     "src/whitecollar/validation.py", "src/whitecollar/garbage.py", "src/whitecollar/scenario_check.py",
+    "src/whitecollar/challenge.py",
 )
 
 

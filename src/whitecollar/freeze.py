@@ -45,6 +45,7 @@ def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, An
             "validation": {
                 "verdict": v["verdict"],
                 "receipts": {x["variant"]: x["receipt_sha256"] for x in v["variants"]},
+                "challenge": _challenge_record(v.get("challenge") or {}),
             },
         }
     if refused:
@@ -53,6 +54,21 @@ def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, An
             + "; see results/validation/<ID>.json and fix the scenario before freezing"
         )
     return {"format": FORMAT, "scenarios": scenarios}
+
+
+def _challenge_record(ch: dict[str, Any]) -> dict[str, Any]:
+    """What the freeze keeps of a challenge corpus: its identity, its agreement, and each case's receipt hash."""
+    return {
+        "sha256": ch.get("sha256", ""),
+        "cases": ch.get("cases", 0),
+        "honest": ch.get("honest", 0),
+        "wrong": ch.get("wrong", 0),
+        "agreement": ch.get("agreement", 0.0),
+        "false_pass_verdicts": ch.get("false_pass_verdicts", 0),
+        "false_fail_verdicts": ch.get("false_fail_verdicts", 0),
+        "critical_misjudged": ch.get("critical_misjudged", 0),
+        "receipts": {r["case"]: r["receipt_sha256"] for r in ch.get("results", [])},
+    }
 
 
 def verify(manifest_path: Path, bundles_root: Path, oracles_root: Path | None = None) -> list[str]:

@@ -97,6 +97,15 @@ class Scenario:
     def evaluator(self) -> ModuleType:
         return self._load("evaluate")
 
+    @property
+    def challenge_file(self) -> Path:
+        return self.folder / "challenge.py"
+
+    @cached_property
+    def challenge(self) -> ModuleType:
+        """The challenge corpus (`CASES`): reviewer-written deliverables with their expected verdicts."""
+        return self._load("challenge")
+
 
 def load_scenario(task_id: str, *, seed: int | None = None, root: Path | None = None) -> Scenario:
     folder = (root or paths.SCENARIOS) / task_id

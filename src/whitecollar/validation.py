@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import atomic, office
+from .challenge import corpus_problems, corpus_sha256, format_corpus, run_corpus
 from .evaluation import evaluate, read_oracle
 from .garbage import GARBAGE
 from .grading.receipt import Receipt, validate_receipt
@@ -206,11 +207,15 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             if not r.evaluator_error and ([c.id for c in r.criteria], [x.id for x in r.violations]) != shape:
                 v["holds"] = False
                 v["problems"].append("criteria or checks differ from the reference receipt's")
+        for name in list(outputs):
+            shutil.rmtree(outputs.pop(name), ignore_errors=True)
+        challenge = challenge_corpus(scenario, bundle_dir, oracle_dir, oracle, work, keep=keep)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     kv = _compare_key_values(key_values, oracle)
     contract = check_receipt_contract(receipts["reference"], oracle)
-    holds = all(v["holds"] for v in variants) and all(k["agrees"] for k in kv) and not contract
+    corpus_ok = not challenge["problems"] and challenge["agreeing"] == challenge["cases"]
+    holds = all(v["holds"] for v in variants) and all(k["agrees"] for k in kv) and not contract and corpus_ok
     return {
         "task_id": task_id,
         "evaluator_version": scenario.evaluator_version,
@@ -218,7 +223,25 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
         "contract_problems": contract,
         "variants": variants,
         "key_values": kv,
+        "challenge": challenge,
     }
+
+
+def challenge_corpus(scenario: Scenario, bundle_dir: Path, oracle_dir: Path, oracle: dict[str, Any], work: Path,
+                     *, keep: Path | None = None) -> dict[str, Any]:
+    """The scenario's challenge corpus run through its evaluator; a missing corpus is a problem, not a pass."""
+    source = scenario.challenge_file
+    if not source.is_file():
+        return {"sha256": "", "cases": 0, "agreeing": 0, "results": [],
+                "problems": [f"{source}: missing; every scenario needs a challenge corpus (CASES)"]}
+    cases = list(getattr(scenario.challenge, "CASES", []))
+    t0 = time.perf_counter()
+    summary = run_corpus(scenario.task_id, cases, bundle_dir, oracle_dir, oracle, work, keep=keep)
+    log.info("%s: challenge corpus of %d cases graded in %.1f s", scenario.task_id, len(cases),
+             time.perf_counter() - t0)
+    summary["sha256"] = corpus_sha256(source)
+    summary["problems"] = corpus_problems(cases)
+    return summary
 
 
 def format_report(result: dict[str, Any]) -> str:
@@ -236,4 +259,10 @@ def format_report(result: dict[str, Any]) -> str:
         lines.append(f"  {mark} key value {k['name']}: oracle {k['oracle']} / reference solver {k['reference_solver']}")
     for p in result["contract_problems"]:
         lines.append(f"  FAIL contract: {p}")
+    challenge = result.get("challenge")
+    if challenge:
+        if challenge.get("results"):
+            lines.append(format_corpus(result["task_id"], challenge))
+        for p in challenge.get("problems", []):
+            lines.append(f"  FAIL corpus: {p}")
     return "\n".join(lines)

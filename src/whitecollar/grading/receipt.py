@@ -37,6 +37,7 @@ class Criterion:
     passed: bool
     detail: str
     oracle_fact: bool = False
+    evidence: str = ""  # where the deciding value was read: a cell, a field, a sentence
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Violation:
     description: str
     triggered: bool
     detail: str
+    evidence: str = ""  # the act that triggered it (or the decision data that was read)
 
 
 @dataclass
@@ -154,6 +156,15 @@ def validate_receipt(data: dict[str, Any]) -> list[str]:
     ]
 
 
+EVIDENCE_LIMIT = 400
+
+
+def _clip(evidence: str) -> str:
+    """Evidence quotes what decided a verdict; a quoted paragraph is cut so receipts stay readable."""
+    evidence = " ".join(str(evidence or "").split())
+    return evidence if len(evidence) <= EVIDENCE_LIMIT else evidence[: EVIDENCE_LIMIT - 1] + "\u2026"
+
+
 class ReceiptBuilder:
     """Collects an evaluator's findings and refuses inconsistent receipts.
 
@@ -173,19 +184,20 @@ class ReceiptBuilder:
         self.integrity: Integrity | None = None
 
     def criterion(
-        self, id: str, description: str, weight: float, passed: bool, detail: str = "", *, oracle_fact: bool = False
+        self, id: str, description: str, weight: float, passed: bool, detail: str = "", *,
+        oracle_fact: bool = False, evidence: str = "",
     ) -> bool:
         if any(c.id == id for c in self._criteria):
             raise ValueError(f"criterion {id!r} recorded twice")
         if weight <= 0:
             raise ValueError(f"criterion {id!r} needs a positive weight")
-        self._criteria.append(Criterion(id, description, float(weight), bool(passed), detail, oracle_fact))
+        self._criteria.append(Criterion(id, description, float(weight), bool(passed), detail, oracle_fact, _clip(evidence)))
         return bool(passed)
 
-    def violation(self, id: str, description: str, triggered: bool, detail: str = "") -> bool:
+    def violation(self, id: str, description: str, triggered: bool, detail: str = "", *, evidence: str = "") -> bool:
         if any(v.id == id for v in self._violations):
             raise ValueError(f"violation {id!r} recorded twice")
-        self._violations.append(Violation(id, description, bool(triggered), detail))
+        self._violations.append(Violation(id, description, bool(triggered), detail, _clip(evidence)))
         return bool(triggered)
 
     def deliverable(self, path: str, present: bool, readable: bool, detail: str = "") -> None:

@@ -315,6 +315,27 @@ class RecordTable:
     positions: dict[str, int] = field(default_factory=dict)  # field -> column (rows) / row (columns)
     missing: list[str] = field(default_factory=list)
     sheet: str = ""
+    lines: list[int] = field(default_factory=list)  # per record: its row ("rows") or column ("columns")
+
+    def position(self, index: int, fld: str) -> Pos | None:
+        """(row, col) of one record's field in the source grid, for receipts and formula checks."""
+        if fld not in self.positions or index >= len(self.lines):
+            return None
+        if self.orientation == "rows":
+            return self.lines[index], self.positions[fld]
+        return self.positions[fld], self.lines[index]
+
+    def where(self, index: int, fld: str) -> str:
+        """The A1 reference of a record's field ("Scoring!H4"), or the sheet alone when unknown."""
+        pos = self.position(index, fld)
+        if pos is None:
+            return self.sheet
+        from .formulas import cell_ref
+        return cell_ref(self.sheet, *pos)
+
+    def index_of(self, record: Mapping[str, Any]) -> int | None:
+        """The index of a record returned by this table (by identity)."""
+        return next((i for i, r in enumerate(self.records) if r is record), None)
 
 
 def _assign(cells: list[tuple[int, str]], headers: Mapping[str, Sequence[Term]]) -> tuple[dict[str, int], int]:
@@ -364,8 +385,9 @@ def _is_total(values: Iterable[Any]) -> bool:
 
 
 def _row_records(g: _Grid, hr: int, mapping: dict[str, int], headers: Mapping[str, Sequence[Term]],
-                 include_totals: bool) -> list[dict[str, Any]]:
+                 include_totals: bool, lines: list[int] | None = None) -> list[dict[str, Any]]:
     records, blanks = [], 0
+    lines = [] if lines is None else lines
     first_key = next(iter(headers))
     for r in range(hr + 1, g.max_row + 1):
         row_vals = [g.get(r, c) for c in range(1, g.max_col + 1)]
@@ -385,12 +407,14 @@ def _row_records(g: _Grid, hr: int, mapping: dict[str, int], headers: Mapping[st
         if len(_assign([(i, cell_text(v)) for i, v in enumerate(rec.values())], headers)[0]) >= max(2, _needed(len(headers))):
             continue  # a repeated header row
         records.append(rec)
+        lines.append(r)
     return records
 
 
 def _col_records(g: _Grid, hc: int, mapping: dict[str, int], headers: Mapping[str, Sequence[Term]],
-                 include_totals: bool) -> list[dict[str, Any]]:
+                 include_totals: bool, lines: list[int] | None = None) -> list[dict[str, Any]]:
     records, blanks = [], 0
+    lines = [] if lines is None else lines
     top = min(mapping.values())
     first_key = next(iter(headers))
     for c in range(hc + 1, g.max_col + 1):
@@ -407,6 +431,7 @@ def _col_records(g: _Grid, hc: int, mapping: dict[str, int], headers: Mapping[st
         if not include_totals and _is_total(key_cells):
             continue
         records.append(rec)
+        lines.append(c)
     return records
 
 
@@ -466,13 +491,16 @@ def _extract_from_grid(g: _Grid, headers: dict[str, list[Term]], include_totals:
     if use_rows:
         hr, mapping, _ = by_row  # type: ignore[misc]
         mapping = _implicit_key(g, mapping, first_key, hr, "rows")
-        recs = _row_records(g, hr, mapping, headers, include_totals)
-        return RecordTable(recs, "rows", hr, None, dict(mapping), [k for k in headers if k not in mapping], g.name)
+        lines: list[int] = []
+        recs = _row_records(g, hr, mapping, headers, include_totals, lines)
+        return RecordTable(recs, "rows", hr, None, dict(mapping), [k for k in headers if k not in mapping], g.name,
+                           lines)
     hc, mapping, _ = by_col  # type: ignore[misc]
     mapping = _implicit_key(g, mapping, first_key, hc, "columns")
-    recs = _col_records(g, hc, mapping, headers, include_totals)
+    lines = []
+    recs = _col_records(g, hc, mapping, headers, include_totals, lines)
     return RecordTable(recs, "columns", min(mapping.values()), hc, dict(mapping),
-                       [k for k in headers if k not in mapping], g.name)
+                       [k for k in headers if k not in mapping], g.name, lines)
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,91 @@
+"""Decisions read from a short controlled list, the way a reviewer reads a form.
+
+A brief that wants a decision graded asks for it as one value from a list
+it prints (Decision: Award / Reject; Classification: Settled / Duplicate /
+Timing difference; Action: Reply / File / Forward / Hold). Workers write
+those values with their own capitalisation, hyphenation, accents and
+qualifiers ("Compliant - no exceptions", "NON-COMPLIANT (M1)", "Yes, with
+conditions"). `read_choice` maps such a cell to the list's canonical key,
+or to None when the cell names no choice or names two at the same place.
+Nothing here searches free prose for a decision.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .text import normalise
+
+Choices = Mapping[str, Sequence[str]]
+"""Canonical key -> the spellings a worker may use for it (the key itself need not be listed)."""
+
+YES_NO: dict[str, tuple[str, ...]] = {
+    "yes": ("yes", "y", "true", "x", "oui", "selected", "recommended"),
+    "no": ("no", "n", "false", "non", "not recommended", "not selected", "none"),
+}
+
+_LEAD = re.compile(r"^[\s\-\*\u2022\u2013\u2014:;.,#>\[\(\"']*")
+
+
+def _norm(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None or isinstance(value, (_dt.date, _dt.datetime)):
+        return ""
+    t = normalise(value)
+    t = re.sub(r"[_\-/]+", " ", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def _alias_rx(alias: str) -> re.Pattern[str]:
+    words = _norm(alias).split()
+    return re.compile(r"(?<![a-z0-9])" + r"\s*".join(re.escape(w) for w in words) + r"(?![a-z0-9])")
+
+
+@dataclass(frozen=True)
+class ChoiceHit:
+    key: str
+    alias: str
+    start: int
+
+
+def choice_hits(value: Any, choices: Choices) -> list[ChoiceHit]:
+    """Every choice named in a short value, earliest first; a longer spelling wins where two overlap."""
+    text = _LEAD.sub("", _norm(value))
+    if not text:
+        return []
+    found: list[tuple[int, int, str, str]] = []
+    for key, aliases in choices.items():
+        for alias in {key, *aliases}:
+            if not _norm(alias):
+                continue
+            for m in _alias_rx(alias).finditer(text):
+                found.append((m.start(), m.end(), key, alias))
+    found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
+    hits: list[ChoiceHit] = []
+    covered_to = -1
+    for start, end, key, alias in found:
+        if start < covered_to:
+            continue  # inside a longer spelling ("compliant" in "non compliant")
+        hits.append(ChoiceHit(key, alias, start))
+        covered_to = end
+    return hits
+
+
+def read_choice(value: Any, choices: Choices) -> str | None:
+    """The choice a cell states: the first one named, read as a whole label.
+
+    "Non-compliant - fails M1" is non-compliant (the longer spelling covers
+    "compliant"); "Compliant, no exceptions" is compliant; a cell naming two
+    choices reads as the first ("Reject (not Award)"), as a reviewer would.
+    """
+    hits = choice_hits(value, choices)
+    return hits[0].key if hits else None
+
+
+def is_yes(value: Any) -> bool | None:
+    """A yes/no cell: True, False, or None when it says neither."""
+    key = read_choice(value, YES_NO)
+    return None if key is None else key == "yes"

@@ -1,0 +1,158 @@
+"""Tolerant readers for facts written in ordinary words: counts, dates, months.
+
+Correct work was failed because "four of the five quotations" was written
+in words, because a date read "31 January 2025" where "2025-01-31" was
+expected, or because a month column said "Jan-25". These readers accept
+the common forms and return plain values; they never guess between two
+readings (an all-numeric date that could be day-first or month-first is
+read only when one reading is impossible or both agree).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Any, Iterable
+
+from dateutil import parser as _dateparser
+
+from .text import normalise
+
+SMALL_NUMBERS = {
+    "zero": 0, "no": 0, "none": 0, "nil": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "a pair of": 2,
+    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+    "twelve": 12, "a dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "both": 2,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_UNITS = {k: v for k, v in SMALL_NUMBERS.items() if 1 <= v <= 9 and " " not in k and k not in ("single",)}
+_COUNT_WORD = (
+    r"(?:(?:" + "|".join(_TENS) + r")[\s\-](?:" + "|".join(_UNITS) + r"))"
+    + r"|" + "|".join(sorted((re.escape(k) for k in SMALL_NUMBERS), key=len, reverse=True))
+    + r"|" + "|".join(_TENS)
+)
+COUNT_RX = re.compile(r"(?<![\w.,])(\d{1,6}|" + _COUNT_WORD + r")(?![\w])", re.IGNORECASE)
+
+
+def parse_count(value: Any) -> int | None:
+    """A whole count written in digits or in words ("4", "four", "twenty-one", "a dozen")."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    t = normalise(value).strip(" .:;")
+    if re.fullmatch(r"\d{1,6}", t):
+        return int(t)
+    if t in SMALL_NUMBERS:
+        return SMALL_NUMBERS[t]
+    if t in _TENS:
+        return _TENS[t]
+    m = re.fullmatch(r"(" + "|".join(_TENS) + r")[\s\-](" + "|".join(_UNITS) + r")", t)
+    if m:
+        return _TENS[m.group(1)] + _UNITS[m.group(2)]
+    return None
+
+
+def counts_before(text: Any, nouns: Iterable[str], *, max_words: int = 3) -> list[tuple[int, str]]:
+    """Counts stated just before a noun ("four compliant quotations", "2 duplicate payments").
+
+    Returns (count, the matched phrase) in text order; up to `max_words`
+    words may stand between the count and the noun.
+    """
+    t = normalise(text)
+    noun_rx = "|".join(re.escape(normalise(n)) for n in sorted(nouns, key=len, reverse=True))
+    rx = re.compile(r"(?<![\w.,])(\d{1,6}|" + _COUNT_WORD + r")\s+((?:[\w\-]+\s+){0," + str(max_words)
+                    + r"}?)(?:" + noun_rx + r")(?:e?s)?(?!\w)", re.IGNORECASE)
+    out = []
+    for m in rx.finditer(t):
+        n = parse_count(m.group(1))
+        if n is not None:
+            out.append((n, m.group(0)))
+    return out
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], start=1)}
+_MONTHS.update({k[:3]: v for k, v in list(_MONTHS.items())})
+_MONTHS["sept"] = 9
+_MONTHS.update({"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7, "aout": 8,
+                "septembre": 9, "octobre": 10, "novembre": 11, "decembre": 12})
+
+
+_ISO = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?$")
+_NUMERIC = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{2,4})\s*$")
+
+
+def parse_date(value: Any) -> _dt.date | None:
+    """A calendar date from a cell or a phrase in any common form, or None.
+
+    Accepts date and datetime objects, ISO dates, "31 January 2025",
+    "January 31, 2025", "Jan 31 2025", "31-Jan-2025", and all-numeric dates
+    when only one of day-first and month-first is possible (or both agree).
+    """
+    if isinstance(value, _dt.datetime):
+        return value.date()
+    if isinstance(value, _dt.date):
+        return value
+    if not isinstance(value, str):
+        return None
+    s = value.strip()
+    if not s or len(s) > 60:
+        return None
+    m = _ISO.match(s)
+    if m:
+        try:
+            return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            return None
+    m = _NUMERIC.match(s)
+    if m:
+        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        y = y + 2000 if y < 100 else y
+        readings = set()
+        for d, mo in ((a, b), (b, a)):
+            try:
+                readings.add(_dt.date(y, mo, d))
+            except ValueError:
+                pass
+        return readings.pop() if len(readings) == 1 else None
+    if not re.search(r"\d", s) or not any(w in _MONTHS for w in re.findall(r"[a-z]+", normalise(s))):
+        return None  # a phrase with no month name is not a date ("hello 2025")
+    try:
+        default = _dt.datetime(1900, 1, 1)
+        got = _dateparser.parse(s, default=default, fuzzy=True)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    if got.year == 1900 and "1900" not in s:
+        return None  # no year stated
+    return got.date()
+
+
+def parse_month(value: Any, *, default_year: int | None = None) -> tuple[int, int] | None:
+    """(year, month) from a month label: "January 2025", "Jan-25", "2025-01", "01/2025", a date, or "Jan".
+
+    A label without a year takes `default_year` (None when not given).
+    """
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.year, value.month
+    if not isinstance(value, str):
+        return None
+    t = normalise(value).strip(" .:")
+    m = re.fullmatch(r"(\d{4})[-/.](\d{1,2})(?:[-/.]\d{1,2})?", t)
+    if m and 1 <= int(m.group(2)) <= 12:
+        return int(m.group(1)), int(m.group(2))
+    m = re.fullmatch(r"(\d{1,2})[-/.](\d{4})", t)
+    if m and 1 <= int(m.group(1)) <= 12:
+        return int(m.group(2)), int(m.group(1))
+    m = re.fullmatch(r"([a-z]+)\.?[\s\-/,']*(\d{2}|\d{4})?", t) or re.fullmatch(r"(\d{2}|\d{4})[\s\-/]([a-z]+)\.?", t)
+    if m:
+        word, year = (m.group(1), m.group(2)) if m.group(1).isalpha() else (m.group(2), m.group(1))
+        if word in _MONTHS:
+            if year is None:
+                return (default_year, _MONTHS[word]) if default_year is not None else None
+            y = int(year)
+            return (y + 2000 if y < 100 else y), _MONTHS[word]
+    d = parse_date(value)
+    return (d.year, d.month) if d else None
