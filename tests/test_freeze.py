@@ -11,9 +11,12 @@ def _digest(tid, bundle, oracle):
             "bundle_sha256": listing_digest(b), "oracle_sha256": listing_digest(o)}
 
 
-def _validation(tid, verdict="valid"):
+def _validation(tid, verdict="valid", agreeing=40):
+    challenge = {"sha256": "cd" * 32, "cases": 40, "honest": 20, "wrong": 20, "agreeing": agreeing,
+                 "agreement": agreeing / 40, "false_pass_verdicts": 0, "false_fail_verdicts": 40 - agreeing,
+                 "critical_misjudged": 0, "results": [{"case": "honest-a", "receipt_sha256": "ef" * 32}]}
     return {"task_id": tid, "evaluator_version": "1.1", "verdict": verdict,
-            "variants": [{"variant": "reference", "receipt_sha256": "ab" * 32}]}
+            "variants": [{"variant": "reference", "receipt_sha256": "ab" * 32}], "challenge": challenge}
 
 
 @pytest.fixture
@@ -30,6 +33,19 @@ def test_manifest_records_versions_hashes_and_receipts(trees):
     entry = m["scenarios"]["X-01"]
     assert entry["evaluator_version"] == "1.1" and entry["seed"] == 1
     assert entry["validation"]["receipts"] == {"reference": "ab" * 32}
+    corpus = entry["validation"]["challenge"]
+    assert corpus["sha256"] == "cd" * 32 and corpus["cases"] == 40 and corpus["agreement"] == 1.0
+    assert corpus["receipts"] == {"honest-a": "ef" * 32}
+
+
+def test_freeze_refuses_a_corpus_not_fully_agreed(trees):
+    digest = _digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")
+    with pytest.raises(FreezeError, match="challenge corpus"):
+        build_manifest([digest], [_validation("X-01", agreeing=39)])
+    no_corpus = _validation("X-01")
+    del no_corpus["challenge"]
+    with pytest.raises(FreezeError, match="X-01"):
+        build_manifest([digest], [no_corpus])
 
 
 def test_freeze_refuses_an_invalid_battery(trees):

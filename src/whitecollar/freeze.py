@@ -2,7 +2,9 @@
 
 Per scenario it records the seed, the generator and evaluator versions, the
 SHA-256 of every bundle and oracle file, the battery's verdict and the
-SHA-256 of every battery receipt. Bundles are written with stored zip
+SHA-256 of every battery receipt, and the challenge corpus it was graded
+against (the corpus file's hash, its agreement, each case's receipt hash):
+a scenario whose corpus is missing or not fully agreed is refused. Bundles are written with stored zip
 entries and uncompressed PDF streams, so the raw file hashes are the same on
 any machine; that is what lets a replicator regenerate the benchmark and
 compare it with the committed copy byte for byte.
@@ -31,7 +33,8 @@ def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, An
         v = by_id.get(tid)
         if v is None:
             raise FreezeError(f"{tid}: no validation result; run `whitecollar validate {tid}`")
-        if v["verdict"] != "valid":
+        ch = v.get("challenge") or {}
+        if v["verdict"] != "valid" or not ch.get("cases") or ch.get("agreeing") != ch.get("cases"):
             refused.append(tid)
             continue
         scenarios[tid] = {
@@ -50,7 +53,7 @@ def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, An
         }
     if refused:
         raise FreezeError(
-            "battery does not hold for " + ", ".join(refused)
+            "battery or challenge corpus does not hold for " + ", ".join(refused)
             + "; see results/validation/<ID>.json and fix the scenario before freezing"
         )
     return {"format": FORMAT, "scenarios": scenarios}

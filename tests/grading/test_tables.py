@@ -283,3 +283,30 @@ def test_grid_garbage(garbage_values):
 @pytest.mark.parametrize("v, n", [("1,234.50", 1234.5), (3, 3.0), (True, None), (float("nan"), None), ("x", None)])
 def test_as_number(v, n):
     assert as_number(v) == n
+
+
+def test_records_know_their_cells(make_sheet):
+    sheet = make_sheet("Scoring", [
+        ["Evaluation of quotations"],
+        [],
+        ["Supplier", "Status", "Rank"],
+        ["Alpha", "Compliant", 1],
+        [],
+        ["Beta", "Non-compliant", None],
+    ])
+    t = extract_table(sheet, {"supplier": ["supplier"], "status": ["status"], "rank": ["rank"]})
+    assert [r["supplier"] for r in t.records] == ["Alpha", "Beta"]
+    assert t.where(1, "status") == "Scoring!B6"
+    assert t.position(0, "rank") == (4, 3)
+    assert t.index_of(t.records[1]) == 1
+    assert t.where(0, "nope") == "Scoring"
+
+
+def test_transposed_records_know_their_cells(make_sheet):
+    sheet = make_sheet("Summary", [
+        ["Supplier", "Alpha", "Beta"],
+        ["Status", "Compliant", "Fail"],
+    ])
+    t = extract_table(sheet, {"supplier": ["supplier"], "status": ["status"]})
+    assert t.orientation == "columns"
+    assert t.where(1, "status") == "Summary!C2"
