@@ -12,7 +12,7 @@ PY = f'"{sys.executable}"'
 
 ANALYSIS_CODE = _files(
     "src/whitecollar/analysis/*.py", "src/whitecollar/atomic.py", "src/whitecollar/benchdata.py",
-    "src/whitecollar/panel_ols.py",
+    "src/whitecollar/panel_ols.py", "src/whitecollar/challenge.py",
 )
 WORKFLOW_FILES = ["Snakefile"] + _files("rules/*.smk")
 FROZEN_DIGESTS = expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS)
@@ -21,7 +21,8 @@ ARM_LABELS = json.dumps({arm: spec["label"] for arm, spec in config["arms"].item
 BOOTSTRAP = {"seed": config["study"]["seed"], "replicates": 2000}
 
 TABLES = [
-    "table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_results",
+    "table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_challenge",
+    "table_results",
     "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges", "table_power",
 ]
 FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]
@@ -89,6 +90,19 @@ rule table_pilot_scenarios:
     shell:
         "{PY} {input.script} --manifest {input.manifest} --bundles {BUNDLES} --tex {output.tex} --csv {output.csv}"
         " > {log} 2>&1"
+
+
+rule table_challenge:
+    input:
+        script="scripts/table_challenge.py",
+        manifest=MANIFEST,
+        code=ANALYSIS_CODE,
+    output:
+        **table_out("table_challenge"),
+    log:
+        f"{PAPER_LOGS}/table_challenge.log",
+    shell:
+        "{PY} {input.script} --manifest {input.manifest} --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
 rule table_catalogue:

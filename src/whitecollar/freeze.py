@@ -69,6 +69,8 @@ def _challenge_record(ch: dict[str, Any]) -> dict[str, Any]:
         "agreement": ch.get("agreement", 0.0),
         "false_pass_verdicts": ch.get("false_pass_verdicts", 0),
         "false_fail_verdicts": ch.get("false_fail_verdicts", 0),
+        "false_pass_cases": ch.get("false_pass_cases", 0),
+        "false_fail_cases": ch.get("false_fail_cases", 0),
         "critical_misjudged": ch.get("critical_misjudged", 0),
         "receipts": {r["case"]: r["receipt_sha256"] for r in ch.get("results", [])},
     }

@@ -5,7 +5,14 @@ import json
 from pathlib import Path
 
 from whitecollar import paths
-from whitecollar.analysis.benchmark_tables import catalogue_table, organisations_table, pilot_table, taxonomy_table
+from whitecollar.analysis.benchmark_tables import (
+    catalogue_table,
+    challenge_table,
+    organisations_table,
+    pilot_table,
+    taxonomy_table,
+)
+from whitecollar.analysis.tables import render_latex
 from whitecollar.analysis.metadata import count_inputs, deliverable_summary
 from whitecollar.scenario import load_scenario
 
@@ -72,3 +79,20 @@ def test_deliverable_summary_counts_repeats_and_names_folders():
          {"path": "b.docx", "format": "docx"}, {"path": "c.docx", "format": "docx"},
          {"path": "code", "format": "dir"}, {"path": "COMPLETION.json", "format": "json"}]
     assert deliverable_summary(d) == "xlsx, 2 docx, code/"
+
+
+def test_challenge_table_reports_errors_with_intervals(tmp_path):
+    manifest = tmp_path / "manifest.json"
+    corpus = {"sha256": "c" * 64, "cases": 42, "honest": 21, "wrong": 21, "agreement": 41 / 42,
+              "false_pass_cases": 1, "false_fail_cases": 0, "false_pass_verdicts": 1, "false_fail_verdicts": 0,
+              "critical_misjudged": 1}
+    manifest.write_text(json.dumps({"format": 1, "scenarios": {
+        "PROC-01": {"evaluator_version": "2.0", "validation": {"verdict": "valid", "challenge": corpus}},
+        "ACC-01": {"evaluator_version": "2.0", "validation": {"verdict": "valid"}}}}))
+    table = challenge_table(manifest)
+    acc, proc = table.records
+    assert acc["task_id"] == "ACC-01" and acc["cases"] == 0  # a manifest without a corpus shows none
+    assert proc["false_pass_cases"] == 1 and 0 < proc["false_pass_rate_lo"] < 1 / 21 < proc["false_pass_rate_hi"]
+    assert proc["false_fail_cases"] == 0 and proc["false_fail_rate_lo"] == 0 and proc["false_fail_rate_hi"] > 0.1
+    tex = render_latex(table)
+    assert "98\\%" in tex and "tab:challenge" in tex

@@ -30,7 +30,8 @@ def planned(root: Path, target: str) -> str:
     return "" if "Nothing to be done" in out else out
 
 
-TABLES = ["table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_results",
+TABLES = ["table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_challenge",
+          "table_results",
           "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges",
           "table_power"]
 FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]

@@ -9,7 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .metadata import FrozenScenario, deliverable_summary, frozen_scenarios, organisations, registry
-from .tables import Column, Raw, Table
+import json
+
+from ..challenge import wilson
+from .tables import Column, Raw, Table, fmt_interval
 
 
 def _yes(flag: bool) -> str:
@@ -136,3 +139,47 @@ def catalogue_table(manifest: Path, bundles: Path, caps: dict | None = None) -> 
                   Column("enforced", "Enforced", "r"), Column("errors", "Err.", "r"), Column("ic", "I/C", "c"),
                   Column("verdict", "Verdict")],
                  rows, records, notes=notes, wide=True)
+
+
+def challenge_table(manifest: Path) -> Table:
+    """Per frozen scenario: how its evaluator did on the challenge corpus a reviewer wrote.
+
+    False passes are counted among the wrong cases (work a reviewer fails that
+    the evaluator let through on at least one verdict), false fails among the
+    honest ones; each rate carries its 95% Wilson interval, which stays wide
+    at zero errors in a few dozen cases: agreement on the corpus bounds the
+    evaluator's error, it does not prove it nil.
+    """
+    data = json.loads(Path(manifest).read_text(encoding="utf-8"))
+    rows, records = [], []
+    for tid, entry in sorted(data["scenarios"].items()):
+        ch = entry.get("validation", {}).get("challenge") or {}
+        honest, wrong = int(ch.get("honest", 0)), int(ch.get("wrong", 0))
+        fp, ff = int(ch.get("false_pass_cases", 0)), int(ch.get("false_fail_cases", 0))
+        fp_ci, ff_ci = wilson(fp, wrong), wilson(ff, honest)
+        rows.append({"task": tid, "evaluator": entry.get("evaluator_version", ""), "cases": ch.get("cases", 0),
+                     "honest": honest, "wrong": wrong, "agreement": f"{100 * float(ch.get('agreement', 0)):.0f}%",
+                     "fp": fp, "fp_ci": fmt_interval(*fp_ci), "ff": ff, "ff_ci": fmt_interval(*ff_ci),
+                     "critical": ch.get("critical_misjudged", 0)})
+        records.append({"task_id": tid, "evaluator_version": entry.get("evaluator_version", ""),
+                        "corpus_sha256": ch.get("sha256", ""), "cases": ch.get("cases", 0), "honest": honest,
+                        "wrong": wrong, "agreement": ch.get("agreement", 0.0),
+                        "false_pass_cases": fp, "false_pass_rate_lo": round(fp_ci[0], 6),
+                        "false_pass_rate_hi": round(fp_ci[1], 6), "false_fail_cases": ff,
+                        "false_fail_rate_lo": round(ff_ci[0], 6), "false_fail_rate_hi": round(ff_ci[1], 6),
+                        "false_pass_verdicts": ch.get("false_pass_verdicts", 0),
+                        "false_fail_verdicts": ch.get("false_fail_verdicts", 0),
+                        "critical_misjudged": ch.get("critical_misjudged", 0)})
+    notes = ("Cases: reviewer-written deliverables of the scenario's challenge corpus (honest / wrong), each "
+             "with the verdict a reviewer holding the brief and the oracle gives every criterion and critical "
+             "check. Agreement: cases on which the evaluator gave every verdict the reviewer gave. FP: wrong "
+             "cases the evaluator passed on at least one verdict the reviewer failed; FF: honest cases it "
+             "failed on at least one verdict; 95% Wilson intervals of the rates. Crit.: cases misjudged on "
+             "a critical check. Read from the freeze manifest.")
+    return Table("table_challenge", "Evaluator agreement with a reviewer on the challenge corpora",
+                 "tab:challenge",
+                 [Column("task", "Task"), Column("evaluator", "Eval."), Column("cases", "Cases", "r"),
+                  Column("honest", "Honest", "r"), Column("wrong", "Wrong", "r"),
+                  Column("agreement", "Agreement", "r"), Column("fp", "FP", "r"), Column("fp_ci", "FP rate 95% CI"),
+                  Column("ff", "FF", "r"), Column("ff_ci", "FF rate 95% CI"), Column("critical", "Crit.", "r")],
+                 rows, records, notes=notes)
