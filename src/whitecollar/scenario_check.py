@@ -24,6 +24,7 @@ from .evaluation import evaluate, read_oracle
 from .generation import generate
 from .grading.receipt import Receipt
 from .lab.workspace import compose
+from .challenge import Case, corpus_problems
 from .scenario import Scenario, load_scenario
 
 #: Words a brief must not contain: they would tell the worker how it is graded or what is planted.
@@ -69,7 +70,7 @@ def check_rubric(path: Path) -> list[str]:
 
 def check_static(sc: Scenario) -> list[str]:
     problems = []
-    for name in ("generate.py", "solve.py", "evaluate.py", "rubric.yaml", sc.meta["brief"]):
+    for name in ("generate.py", "solve.py", "evaluate.py", "challenge.py", "rubric.yaml", sc.meta["brief"]):
         if not (sc.folder / name).is_file():
             problems.append(f"{sc.folder / name}: missing")
     if problems:
@@ -101,7 +102,23 @@ def check_static(sc: Scenario) -> list[str]:
             problems.append(f"{module.__file__}: {fn}() must take ({', '.join(params)})")
     if not getattr(sc.solver, "VARIANTS", None):
         problems.append(f"{sc.folder / 'solve.py'}: no VARIANTS list")
+    problems += check_challenge(sc)
     return problems
+
+
+_SOLVER_IMPORT = re.compile(r"^\s*(?:from\s+\S*solve\S*\s+import|import\s+\S*solve\b)|\.solver\b|load_scenario", re.M)
+
+
+def check_challenge(sc: Scenario) -> list[str]:
+    """The corpus is written by a reviewer: its own writers, never the scenario's solver."""
+    path = sc.challenge_file
+    problems = []
+    if _SOLVER_IMPORT.search(path.read_text(encoding="utf-8")):
+        problems.append(f"{path}: uses the scenario's solver; a challenge case is written by a writer of its own")
+    cases = getattr(sc.challenge, "CASES", None)
+    if not isinstance(cases, list) or not all(isinstance(c, Case) for c in cases):
+        return problems + [f"{path}: CASES must be a list of whitecollar.challenge.Case"]
+    return problems + [f"{path}: {p}" for p in corpus_problems(cases)]
 
 
 def check_bundle(sc: Scenario, bundle: Path, oracle_dir: Path) -> list[str]:
