@@ -156,3 +156,55 @@ def parse_month(value: Any, *, default_year: int | None = None) -> tuple[int, in
             return (y + 2000 if y < 100 else y), _MONTHS[word]
     d = parse_date(value)
     return (d.year, d.month) if d else None
+
+
+_DAY_MONTH = re.compile(
+    r"(?<![\w])(\d{1,2})(?:st|nd|rd|th)?[\s\-.]+([a-z]{3,9})\.?(?:,?[\s\-]+(\d{4}))?(?![\w])", re.IGNORECASE)
+_MONTH_DAY = re.compile(
+    r"(?<![\w])([a-z]{3,9})\.?[\s\-]+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?(?![\w:])", re.IGNORECASE)
+_ISO_IN_TEXT = re.compile(r"(?<![\d])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])")
+
+
+def find_dates(value: Any, *, default_year: int | None = None) -> list[_dt.date]:
+    """Every calendar date stated in a cell or a phrase, in text order, without duplicates.
+
+    Reads date objects, ISO dates ("2025-11-25", also inside "2025-11-25 14:00"),
+    and dates in words with or without a weekday and a year ("Tue 25 Nov",
+    "Wednesday 3 December 2025", "December 3, 2025"); a date written without
+    a year takes `default_year` and is skipped when none is given. All-numeric
+    dates other than ISO are left to `parse_date`, which refuses ambiguous ones.
+    """
+    if isinstance(value, _dt.datetime):
+        return [value.date()]
+    if isinstance(value, _dt.date):
+        return [value]
+    if not isinstance(value, str):
+        return []
+    text = normalise(value)
+    found: list[tuple[int, _dt.date]] = []
+
+    def add(pos: int, y: int | None, mo: int, d: int) -> None:
+        if y is None:
+            return
+        try:
+            found.append((pos, _dt.date(y, mo, d)))
+        except ValueError:
+            pass
+
+    for m in _ISO_IN_TEXT.finditer(text):
+        add(m.start(), int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    for m in _DAY_MONTH.finditer(text):
+        if m.group(2) in _MONTHS:
+            add(m.start(), int(m.group(3)) if m.group(3) else default_year, _MONTHS[m.group(2)], int(m.group(1)))
+    for m in _MONTH_DAY.finditer(text):
+        if m.group(1) in _MONTHS:
+            add(m.start(), int(m.group(3)) if m.group(3) else default_year, _MONTHS[m.group(1)], int(m.group(2)))
+    out: list[_dt.date] = []
+    for _, d in sorted(found, key=lambda t: t[0]):
+        if d not in out:
+            out.append(d)
+    if not out:
+        single = parse_date(value)
+        if single is not None:
+            out.append(single)
+    return out
