@@ -208,3 +208,38 @@ def find_dates(value: Any, *, default_year: int | None = None) -> list[_dt.date]
         if single is not None:
             out.append(single)
     return out
+
+
+
+_DENIED_AFTER = re.compile(
+    r"^[^;:.!?]{0,60}?(?<!\w)(?:(?:is|are|was|were|be|been|seems?|appears?)\s+)?"
+    r"(?:not|no\s+longer|never)\s+(?:\w+\s+){0,1}(?:necessary|needed|required|warranted|applicable|an?\s+issue|a\s+concern)"
+    r"(?!\w)|^[^;:.!?]{0,60}?(?<!\w)(?:unnecessary|superfluous|redundant)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def affirmed(text: Any, pattern: "re.Pattern[str] | str") -> list[str]:
+    """The occurrences of a finding that the text asserts rather than denies, sentence by sentence.
+
+    A finding counts when no negation governs it in its own clause ("its
+    validity has not lapsed" does not flag a lapse) and its clause does not
+    go on to deny it ("re-confirmation is not necessary", "a correction was
+    not required"). A negation in another clause or sentence never counts.
+    Returns the matched texts in order.
+    """
+    from .text import _clause_of, _clause_spans, _negated_at, split_sentences
+
+    rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern, re.IGNORECASE)
+    out = []
+    for sent in split_sentences(text):
+        t = sent.text
+        spans = _clause_spans(t)
+        for m in rx.finditer(t):
+            if _negated_at(t, spans, m.start()):
+                continue
+            _, ce = _clause_of(spans, m.start())
+            if _DENIED_AFTER.search(t[m.end(): max(ce, m.end())]):
+                continue
+            out.append(m.group(0))
+    return out
