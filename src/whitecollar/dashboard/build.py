@@ -105,19 +105,20 @@ def _cost_rows(ledger: pd.DataFrame, envelope: float) -> list[dict]:
 def _criteria(db: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        crit = con.execute("SELECT run_id, criterion_id, weight, passed, detail FROM criteria "
+        crit = con.execute("SELECT run_id, criterion_id, weight, passed, detail, evidence FROM criteria "
                            "ORDER BY run_id, rowid").fetchall()
-        viol = con.execute("SELECT run_id, violation_id, triggered, detail FROM violations "
+        viol = con.execute("SELECT run_id, violation_id, triggered, detail, evidence FROM violations "
                            "ORDER BY run_id, rowid").fetchall()
     finally:
         con.close()
     criteria: dict[str, list[dict]] = {}
-    for run_id, cid, weight, passed, detail in crit:
+    for run_id, cid, weight, passed, detail, evidence in crit:
         criteria.setdefault(run_id, []).append({"id": cid, "weight": _num(weight, 1), "passed": bool(passed),
-                                                "detail": detail or ""})
+                                                "detail": detail or "", "evidence": evidence or ""})
     violations: dict[str, list[dict]] = {}
-    for run_id, vid, triggered, detail in viol:
-        violations.setdefault(run_id, []).append({"id": vid, "triggered": bool(triggered), "detail": detail or ""})
+    for run_id, vid, triggered, detail, evidence in viol:
+        violations.setdefault(run_id, []).append({"id": vid, "triggered": bool(triggered), "detail": detail or "",
+                                                  "evidence": evidence or ""})
     return criteria, violations
 
 

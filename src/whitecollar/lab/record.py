@@ -39,9 +39,9 @@ CREATE TABLE receipts (
   evaluator_error TEXT);
 CREATE TABLE criteria (
   run_id TEXT REFERENCES runs(run_id), criterion_id TEXT, weight REAL, passed INTEGER,
-  oracle_fact INTEGER, detail TEXT, PRIMARY KEY (run_id, criterion_id));
+  oracle_fact INTEGER, detail TEXT, evidence TEXT, PRIMARY KEY (run_id, criterion_id));
 CREATE TABLE violations (
-  run_id TEXT REFERENCES runs(run_id), violation_id TEXT, triggered INTEGER, detail TEXT,
+  run_id TEXT REFERENCES runs(run_id), violation_id TEXT, triggered INTEGER, detail TEXT, evidence TEXT,
   PRIMARY KEY (run_id, violation_id));
 CREATE TABLE deliverables (
   run_id TEXT REFERENCES runs(run_id), path TEXT, sha256 TEXT, bytes INTEGER, PRIMARY KEY (run_id, path));
@@ -96,11 +96,12 @@ def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | 
                  ab["status"], ab["outcome"], _b(ab["clarification_expected"]), _b(ab["asked"]), _b(ab["justified"]),
                  _b(rc["input_integrity"]["intact"]), rc.get("evaluator_error")))
             for c in rc["criteria"]:
-                con.execute("INSERT INTO criteria VALUES (?,?,?,?,?,?)",
-                            (run["run_id"], c["id"], c["weight"], _b(c["passed"]), _b(c["oracle_fact"]), c["detail"]))
+                con.execute("INSERT INTO criteria VALUES (?,?,?,?,?,?,?)",
+                            (run["run_id"], c["id"], c["weight"], _b(c["passed"]), _b(c["oracle_fact"]), c["detail"],
+                             c.get("evidence", "")))
             for v in rc["violations"]:
-                con.execute("INSERT INTO violations VALUES (?,?,?,?)",
-                            (run["run_id"], v["id"], _b(v["triggered"]), v["detail"]))
+                con.execute("INSERT INTO violations VALUES (?,?,?,?,?)",
+                            (run["run_id"], v["id"], _b(v["triggered"]), v["detail"], v.get("evidence", "")))
             for rel, d in sorted(run.get("deliverables", {}).items()):
                 con.execute("INSERT INTO deliverables VALUES (?,?,?,?)", (run["run_id"], rel, d["sha256"], d["bytes"]))
             cost = run.get("cost_usd")
