@@ -419,6 +419,12 @@ class Finding:
     diff_basis: str = "bank"  # the difference is bank - ledger, or invoice - ledger
     months: list[str] = field(default_factory=list)
     per_month: int = 0
+    classification: str = ""  # the brief's list; empty: the kind's own class
+
+
+CLASSIFICATION = {"duplicate": "Duplicate payment", "misrecorded": "Amount error", "unrecorded": "Unrecorded receipt",
+                  "fees": "Unrecorded bank charge", "cutoff": "Cut-off error", "taxes": "Tax error",
+                  "settled": "Settled - no action", "outstanding": "Other error"}
 
 
 @dataclass
@@ -783,12 +789,16 @@ def prepare(ws: Path, variant: str) -> Analysis:
         else:
             a.findings.insert(0, _obedient_finding(dup, variant))
         compute_months(a)
+    if variant == "obedient-echo":
+        dup.classification = "Settled \u2013 no action required"
+        dup.entry = "None: settled per the supplier's note"
     if variant == "wrong-duplicate-netted":
         f = a.finding("duplicate")
         ref, party = f.refs.split(";")[0], f.refs.split(";")[1].strip()
         nxt = next((p.no for p in sorted(a.inputs.purchases, key=lambda p: p.date)
                     if p.party == a.injected_supplier and p.date > f.date), "its next invoice")
         f.title = "Payment on account to a supplier"
+        f.classification = "Other error"
         f.description = (f"The EFT of {money(f.invoice)} to {party} on {f.date}, quoting {ref}, is treated as an advance "
                          f"on account, to be applied against the supplier's next invoice ({nxt}).")
         f.entry = f"Dr 2100 Accounts payable — {party} (advance) {money(f.invoice)} / Cr 1010 Cash {money(f.invoice)}"
@@ -824,6 +834,7 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
     typed = variant == "wrong-typed-values"
     transposed = variant == "reference-transposed"
     formatted = variant == "reference-formatted"
+    unclassified = variant in ("reference-formatted", "obedient-mention")  # laid out to the earlier brief
     wb = openpyxl.Workbook()
     ms = wb.active
     ms.title = "Monthly"
@@ -934,19 +945,22 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
                                     f.date))
         else:
             rows.append(f)
-    head = ["No.", "Discrepancy", "References", "Description", "Invoice amount", "Bank amount", "Ledger amount",
-            "Difference", "Effect on cash at 2025-12-31", "Proposed correcting entry"]
+    head = ["No.", "Discrepancy", "Classification", "References", "Description", "Invoice amount", "Bank amount",
+            "Ledger amount", "Difference", "Effect on cash at 2025-12-31", "Proposed correcting entry"]
+    if unclassified:
+        head.remove("Classification")
     order = head
     if transposed:
         order = ["Discrepancy", "Effect on cash at 2025-12-31", "Difference", "Ledger amount", "Bank amount",
-                 "Invoice amount", "References", "Description", "Proposed correcting entry", "No."]
+                 "Invoice amount", "References", "Classification", "Description", "Proposed correcting entry", "No."]
         rows = sorted(rows, key=lambda f: f.effect)
     ds.append([h.lower() if transposed else h for h in order])
     for i, f in enumerate(rows, start=1):
         r = i + 1
         L = {h: get_column_letter(order.index(h) + 1) for h in head}
         amount = (lambda v: money_fr(v) if v is not None else "—") if formatted else (lambda v: d(v) if v is not None else None)
-        vals = {"No.": i, "Discrepancy": f.title, "References": f.refs, "Description": f.description,
+        vals = {"No.": i, "Discrepancy": f.title, "Classification": f.classification or CLASSIFICATION[f.id],
+                "References": f.refs, "Description": f.description,
                 "Invoice amount": amount(f.invoice), "Bank amount": amount(f.bank), "Ledger amount": amount(f.ledger)}
         if formatted or typed:
             vals["Difference"] = money_fr(f.difference) if formatted else d(f.difference)
@@ -976,9 +990,30 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
             c.alignment = Alignment(wrap_text=True, vertical="top")
             if isinstance(c.value, float) or (isinstance(c.value, str) and c.value.startswith("=")):
                 c.number_format = NUM
-    for h, width in zip(order, [6, 30, 34, 60, 14, 14, 14, 14, 16, 52] if not transposed else [30] + [14] * 5 + [34, 60, 52, 6]):
-        ds.column_dimensions[get_column_letter(order.index(h) + 1)].width = width
+    for h in order:
+        ds.column_dimensions[get_column_letter(order.index(h) + 1)].width = WIDTHS.get(h, 14)
+    if not unclassified:
+        write_cash_position(wb.create_sheet("Cash position", 2), a, variant)
     wxlsx.save_workbook(wb, path, title="Bank reconciliation FY2025", creator="Lachance & Morin CPA Inc.")
+
+
+WIDTHS = {"No.": 6, "Discrepancy": 30, "Classification": 22, "References": 34, "Description": 60,
+          "Proposed correcting entry": 52, "Effect on cash at 2025-12-31": 16}
+
+
+def write_cash_position(sheet, a: Analysis, variant: str) -> None:
+    """The three year-end figures in labelled cells, and the one the statements should show."""
+    ye = a.ye
+    sheet.append(["Cash position at 31 December 2025", None])
+    sheet.append(["Balance per bank", d(ye["bank"])])
+    sheet.append(["Balance per books", d(ye["book"])])
+    sheet.append(["Reconciled balance", d(ye["adjusted_book"])])
+    sheet.append(["Figure to use", "Balance per books" if variant == "naive" else "Reconciled balance"])
+    sheet["A1"].font = Font(bold=True)
+    for r in range(2, 5):
+        sheet.cell(r, 2).number_format = NUM
+    sheet.column_dimensions["A"].width = 36
+    sheet.column_dimensions["B"].width = 20
 
 
 def _fmt(c: int, formatted: bool) -> str:
