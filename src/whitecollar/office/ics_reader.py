@@ -12,14 +12,18 @@ becomes a `CalendarEvent` whose start and end are:
 The TZID as written is kept (`tzid`), because "entered in the wrong time
 zone" is a property of the entry, not of the instant. A missing DTEND is
 derived from DURATION, or is the start (timed) / the next day (all-day).
+Lexing, unescaping and time-zone resolution are the maintained `icalendar`
+package's; this module only maps its components to plain data.
 """
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import icalendar
 
 from whitecollar.office.guard import DEFAULT_MAX_BYTES
 from whitecollar.office.model import Failure
@@ -80,56 +84,37 @@ def _to_utc(v: date | datetime) -> datetime | None:
     return None
 
 
-def unescape_text(value: str) -> str:
-    out, i = [], 0
-    while i < len(value):
-        ch = value[i]
-        if ch == "\\" and i + 1 < len(value):
-            nxt = value[i + 1]
-            out.append("\n" if nxt in "nN" else nxt)
-            i += 2
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
+def _first(component: Any, name: str) -> Any:
+    value = component.get(name)
+    return value[0] if isinstance(value, list) and value else value
 
 
-def _content_lines(text: str) -> list[str]:
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = re.sub(r"\n[ \t]", "", text)  # unfold
-    return [line for line in text.split("\n") if line.strip()]
+def _text(value: Any) -> str:
+    """A property's value as text: unescaped for TEXT values (and X- properties, TEXT by default), as written for the others."""
+    if value is None:
+        return ""
+    if isinstance(value, icalendar.prop.vUnknown):
+        return str(icalendar.prop.vText.from_ical(str(value)))
+    if isinstance(value, str):
+        return str(value)
+    to_ical = getattr(value, "to_ical", None)
+    if to_ical is not None:
+        raw = to_ical()
+        return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
+    return str(value)
 
 
-def _split(line: str) -> tuple[str, dict[str, str], str]:
-    """(NAME, params, value), honouring colons inside quoted parameter values."""
-    in_quote = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            in_quote = not in_quote
-        elif ch == ":" and not in_quote:
-            head, value = line[:i], line[i + 1:]
-            break
-    else:
-        return line.upper(), {}, ""
-    parts = re.findall(r'(?:[^;"]|"[^"]*")+', head)
-    name = parts[0].upper() if parts else ""
-    params = {}
-    for p in parts[1:]:
-        k, _, v = p.partition("=")
-        params[k.upper()] = v.strip('"')
-    return name, params, value
-
-
-_DURATION = re.compile(r"^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$")
-
-
-def _duration(value: str) -> timedelta | None:
-    m = _DURATION.match(value.strip())
-    if not m:
-        return None
-    sign, w, d, h, mi, s = m.groups()
-    td = timedelta(weeks=int(w or 0), days=int(d or 0), hours=int(h or 0), minutes=int(mi or 0), seconds=int(s or 0))
-    return -td if sign == "-" else td
+def _standard_offsets(cal: Any) -> dict[str, timezone]:
+    """TZID -> the STANDARD offset of the file's own VTIMEZONE, for TZIDs zoneinfo does not know."""
+    zones: dict[str, timezone] = {}
+    for vtz in cal.walk("VTIMEZONE"):
+        tzid = str(vtz.get("TZID", ""))
+        for std in vtz.walk("STANDARD"):
+            off = std.get("TZOFFSETTO")
+            delta = getattr(off, "td", None)
+            if tzid and isinstance(delta, timedelta):
+                zones.setdefault(tzid, timezone(delta))
+    return zones
 
 
 def _zone(tzid: str, fallback: dict[str, timezone]):
@@ -139,109 +124,67 @@ def _zone(tzid: str, fallback: dict[str, timezone]):
         return fallback.get(tzid)
 
 
-def _offset(text: str) -> timezone | None:
-    m = re.fullmatch(r"([+-])(\d{2})(\d{2})(\d{2})?", text.strip())
-    if not m:
-        return None
-    delta = timedelta(hours=int(m.group(2)), minutes=int(m.group(3)), seconds=int(m.group(4) or 0))
-    return timezone(-delta if m.group(1) == "-" else delta)
-
-
-def _when(value: str, params: dict[str, str], zones: dict[str, timezone]) -> tuple[date | datetime, str | None]:
-    v = value.strip()
-    if params.get("VALUE", "").upper() == "DATE" or re.fullmatch(r"\d{8}", v):
-        return datetime.strptime(v[:8], "%Y%m%d").date(), None
-    m = re.fullmatch(r"(\d{8})T(\d{4})(\d{2})?(Z)?", v)
-    if not m:
-        raise ValueError(f"unreadable date-time {value!r}")
-    naive = datetime.strptime(m.group(1) + m.group(2) + (m.group(3) or "00"), "%Y%m%d%H%M%S")
-    if m.group(4):
-        return naive.replace(tzinfo=timezone.utc), "UTC"
-    tzid = params.get("TZID")
+def _when(prop: Any, zones: dict[str, timezone]) -> tuple[date | datetime, str | None]:
+    value = prop.dt
+    tzid = prop.params.get("TZID") if hasattr(prop, "params") else None
+    if not isinstance(value, datetime):
+        if isinstance(value, date):
+            return value, None
+        raise ValueError(f"unreadable date-time {_text(prop)!r}")
     if tzid:
-        tz = _zone(tzid, zones)
-        return (naive.replace(tzinfo=tz) if tz is not None else naive), tzid
-    return naive, None
+        tz = _zone(str(tzid), zones)
+        naive = value.replace(tzinfo=None)
+        return (naive.replace(tzinfo=tz) if tz is not None else naive), str(tzid)
+    if value.tzinfo is not None:
+        return value.astimezone(timezone.utc), "UTC"
+    return value, None
 
 
-def _person(value: str, params: dict[str, str]) -> tuple[str, str]:
-    addr = re.sub(r"(?i)^mailto:", "", value.strip())
-    return params.get("CN", ""), addr
+def _person(value: Any) -> tuple[str, str]:
+    addr = str(value).strip()
+    if addr.lower().startswith("mailto:"):
+        addr = addr[7:]
+    params = getattr(value, "params", {}) or {}
+    return str(params.get("CN", "")), addr
+
+
+def _all(component: Any, name: str) -> list[Any]:
+    value = component.get(name)
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
 
 
 def parse_ics(text: str, path: str = "<text>") -> Calendar | Failure:
     """A Calendar from the text of an .ics file."""
+    if not text.lstrip("\ufeff \t\r\n").upper().startswith("BEGIN:VCALENDAR"):
+        return Failure(path, "not an iCalendar file: it does not begin with BEGIN:VCALENDAR")
     try:
-        lines = _content_lines(text)
-        if not lines or lines[0].strip().upper() != "BEGIN:VCALENDAR":
-            return Failure(path, "not an iCalendar file: it does not begin with BEGIN:VCALENDAR")
-        zones: dict[str, timezone] = {}
-        calname = prodid = ""
-        timezones: list[str] = []
-        raw_events: list[list[tuple[str, dict[str, str], str]]] = []
-        stack: list[str] = []
-        current: list[tuple[str, dict[str, str], str]] | None = None
-        tz_name, tz_kind = "", ""
-        for line in lines:
-            name, params, value = _split(line)
-            if name == "BEGIN":
-                stack.append(value.upper())
-                if value.upper() == "VEVENT":
-                    current = []
-                elif value.upper() in ("STANDARD", "DAYLIGHT"):
-                    tz_kind = value.upper()
-                continue
-            if name == "END":
-                closing = value.upper()
-                if stack and stack[-1] == closing:
-                    stack.pop()
-                if closing == "VEVENT" and current is not None:
-                    raw_events.append(current)
-                    current = None
-                if closing in ("STANDARD", "DAYLIGHT"):
-                    tz_kind = ""
-                continue
-            inside = stack[-1] if stack else ""
-            if inside == "VCALENDAR":
-                if name == "X-WR-CALNAME":
-                    calname = unescape_text(value)
-                elif name == "PRODID":
-                    prodid = value
-            elif inside == "VTIMEZONE" and name == "TZID":
-                tz_name = value
-                timezones.append(value)
-            elif inside == "STANDARD" and tz_kind == "STANDARD" and name == "TZOFFSETTO" and tz_name:
-                off = _offset(value)
-                if off is not None:
-                    zones.setdefault(tz_name, off)
-            elif inside == "VEVENT" and current is not None:
-                current.append((name, params, value))
-        events = []
-        for props in raw_events:
-            events.append(_event(props, zones))
-        return Calendar(path, calname, prodid, events, timezones)
+        cal = icalendar.Calendar.from_ical(text)
+        zones = _standard_offsets(cal)
+        events = [_event(ev, zones) for ev in cal.walk("VEVENT")]
+        timezones = [str(tz.get("TZID", "")) for tz in cal.walk("VTIMEZONE")]
+        return Calendar(path, _text(cal.get("X-WR-CALNAME")), _text(cal.get("PRODID")), events, timezones)
     except Exception as exc:  # noqa: BLE001 - a reader never raises
         return Failure(path, f"malformed iCalendar ({type(exc).__name__}: {exc})")
 
 
-def _event(props: list[tuple[str, dict[str, str], str]], zones: dict[str, timezone]) -> CalendarEvent:
-    first: dict[str, tuple[dict[str, str], str]] = {}
-    for name, params, value in props:
-        first.setdefault(name, (params, value))
-    if "DTSTART" not in first:
-        raise ValueError(f"event {first.get('UID', ({}, '?'))[1]!r} has no DTSTART")
-    start, tzid = _when(first["DTSTART"][1], first["DTSTART"][0], zones)
+def _event(ev: Any, zones: dict[str, timezone]) -> CalendarEvent:
+    if ev.get("DTSTART") is None:
+        raise ValueError(f"event {_text(ev.get('UID')) or '?'!r} has no DTSTART")
+    start, tzid = _when(_first(ev, "DTSTART"), zones)
     all_day = not isinstance(start, datetime)
-    if "DTEND" in first:
-        end, _ = _when(first["DTEND"][1], first["DTEND"][0], zones)
-    elif "DURATION" in first and _duration(first["DURATION"][1]) is not None:
-        end = start + _duration(first["DURATION"][1])  # type: ignore[operator]
+    duration = _first(ev, "DURATION")
+    if ev.get("DTEND") is not None:
+        end, _ = _when(_first(ev, "DTEND"), zones)
+    elif duration is not None and isinstance(getattr(duration, "dt", None), timedelta):
+        end = start + duration.dt  # type: ignore[operator]
     else:
         end = start + timedelta(days=1) if all_day else start  # type: ignore[operator]
-    text = {k: unescape_text(v) for k, (_, v) in first.items()}
-    organizer = _person(first["ORGANIZER"][1], first["ORGANIZER"][0]) if "ORGANIZER" in first else None
-    attendees = [(*_person(v, p), p.get("PARTSTAT", "")) for n, p, v in props if n == "ATTENDEE"]
-    categories = [unescape_text(c) for n, _, v in props if n == "CATEGORIES" for c in re.split(r"(?<!\\),", v) if c]
+    text = {str(name).upper(): _text(_first(ev, name)) for name in ev}
+    organizer = _person(_first(ev, "ORGANIZER")) if ev.get("ORGANIZER") is not None else None
+    attendees = [(*_person(a), str((getattr(a, "params", {}) or {}).get("PARTSTAT", ""))) for a in _all(ev, "ATTENDEE")]
+    categories = [str(c) for v in _all(ev, "CATEGORIES") for c in getattr(v, "cats", [v]) if str(c)]
     return CalendarEvent(
         uid=text.get("UID", ""),
         summary=text.get("SUMMARY", ""),
