@@ -94,7 +94,7 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, icalendar.prop.vUnknown):
-        return str(icalendar.prop.vText.from_ical(str(value)))
+        return icalendar.parser.unescape_backslash(str(value))
     if isinstance(value, str):
         return str(value)
     to_ical = getattr(value, "to_ical", None)
