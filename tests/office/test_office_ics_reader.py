@@ -65,3 +65,11 @@ def test_garbage_is_a_failure(tmp_path):
     os.symlink("/etc/hostname", tmp_path / "d.ics")
     for name in "abcd":
         assert isinstance(read_ics(tmp_path / f"{name}.ics"), Failure), name
+
+
+def test_calendar_name_is_unescaped_like_any_text_value():
+    cal = parse_ics("BEGIN:VCALENDAR\r\nPRODID:-//x//y//EN\r\nX-WR-CALNAME:Board\\, 24 November\r\n"
+                    "BEGIN:VEVENT\r\nUID:a\r\nDTSTART;VALUE=DATE:20251124\r\nSUMMARY:Review\\; draft\r\n"
+                    "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    assert cal.name == "Board, 24 November"
+    assert cal.events[0].summary == "Review; draft" and cal.events[0].days()
