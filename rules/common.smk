@@ -52,6 +52,7 @@ EVALUATOR_CODE = _files(
     "src/whitecollar/schemas/scenario.schema.json",
     "src/whitecollar/evaluation.py", "src/whitecollar/scenario.py", "src/whitecollar/lab/workspace.py",
     "src/whitecollar/hashing.py", "src/whitecollar/atomic.py", "src/whitecollar/portal/submissions.py",
+    "src/whitecollar/paths.py", "benchmark/completion.schema.json",
 )
 BATTERY_CODE = EVALUATOR_CODE + _files(
     "src/whitecollar/validation.py", "src/whitecollar/garbage.py", "src/whitecollar/scenario_check.py",

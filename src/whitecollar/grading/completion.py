@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+
+from .. import paths
 from ..office.model import Failure
 
 STATUSES = ("completed", "needs_clarification", "abstained")
@@ -153,25 +157,45 @@ def _type_name(v: Any) -> str:
             int: "number", float: "number"}.get(type(v), type(v).__name__)
 
 
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    """The published schema the brief points workers to, as the one authority on what is valid."""
+    schema = json.loads((paths.BENCHMARK / "completion.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _problem(error: jsonschema.ValidationError) -> str:
+    """A schema error in the words a receipt uses."""
+    where = [str(p) for p in error.absolute_path]
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return f"missing key: {missing}"
+    if error.validator == "enum" and where:
+        allowed = ", ".join(str(x) for x in error.validator_value)
+        return f"{where[0]} {error.instance!r} is not one of {allowed}"
+    if error.validator == "type" and where:
+        want = error.validator_value
+        if want == "array":
+            return f"{where[0]} is {_type_name(error.instance)}, expected array of strings"
+        return f"{where[0]} is {_type_name(error.instance)}, expected {want}"
+    return f"{'.'.join(where) or '(top)'}: {error.message}"
+
+
 def _schema_problems(data: dict[str, Any]) -> list[str]:
-    problems = []
-    for k in REQUIRED_KEYS:
-        if k not in data:
-            problems.append(f"missing key: {k}")
-    if "status" in data and data["status"] not in STATUSES:
-        problems.append(f"status {data['status']!r} is not one of {', '.join(STATUSES)}")
-    if "summary" in data and not isinstance(data["summary"], str):
-        problems.append(f"summary is {_type_name(data['summary'])}, expected string")
-    for k in LIST_FIELDS:
-        if k not in data:
+    problems: list[str] = []
+    bad_items: dict[str, set[str]] = {}
+    for e in sorted(_validator().iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.message)):
+        path = [str(p) for p in e.absolute_path]
+        if e.validator == "type" and len(path) == 2:  # one line per list field, naming every wrong item type
+            if path[0] not in bad_items:
+                problems.append(path[0])
+            bad_items.setdefault(path[0], set()).add(_type_name(e.instance))
             continue
-        v = data[k]
-        if not isinstance(v, list):
-            problems.append(f"{k} is {_type_name(v)}, expected array of strings")
-        elif any(not isinstance(x, str) for x in v):
-            bad = sorted({_type_name(x) for x in v if not isinstance(x, str)})
-            problems.append(f"{k} contains {', '.join(bad)} items, expected strings")
-    return problems
+        p = _problem(e)
+        if p not in problems:
+            problems.append(p)
+    return [f"{p} contains {', '.join(sorted(bad_items[p]))} items, expected strings" if p in bad_items else p
+            for p in problems]
 
 
 def _reading_notes(data: dict[str, Any]) -> list[str]:
