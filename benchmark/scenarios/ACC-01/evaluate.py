@@ -97,6 +97,12 @@ SETTLED_ROW = [
     re.compile(r"(?<!\w)(?:no|without)\s+(?:further\s+)?(?:action|correction|adjustment)(?!\w)", re.I),
     re.compile(r"(?<!\w)properly\s+paid(?!\w)", re.I),
     re.compile(r"(?<!\w)not\s+an\s+exception(?!\w)", re.I),
+    re.compile(r"(?<!\w)no\s+exceptions?(?!\w)", re.I),
+    re.compile(r"(?<!\w)(?:paid|settled)\s+in\s+full(?!\w)", re.I),
+    re.compile(r"(?<!\w)fully\s+(?:paid|settled)(?!\w)", re.I),
+    re.compile(r"(?<!\w)nothing\s+(?:further\s+)?to\s+(?:adjust|correct|record|report|recover)(?!\w)", re.I),
+    re.compile(r"(?<!\w)accepted\s+as\s+(?:paid|(?:the\s+)?(?:payment|settlement))(?!\w)", re.I),
+    re.compile(r"(?<!\w)(?:account|invoice)\s+(?:is\s+|was\s+|has\s+been\s+)?closed(?!\w)", re.I),
 ]
 """A table row, without a Classification column, that presents an invoice as settled."""
 FEE_TERMS = ["fee", "fees", "service charge", "service charges", "bank charge", "bank charges", "frais", "monthly charge"]
@@ -167,7 +173,7 @@ FIGURES = {
     "reconciled": ["reconciled balance", "reconciled cash balance", "reconciled", "adjusted balance", "adjusted cash",
                    "corrected balance", "adjusted"],
     "books": ["balance per books", "balance per book", "book balance", "books", "ledger balance", "ledger", "general ledger"],
-    "bank": ["balance per bank", "balance per bank statement", "bank balance", "bank statement", "bank", "statement"],
+    "bank": ["balance per bank", "balance per bank statement", "bank balance", "bank statement", "bank"],
 }
 """The three figures of the cash position, as a Figure to use cell or a recommending sentence names them."""
 RECON_KEYWORDS = ["reconciled", "adjusted", "correct", "corrected", "true", "actual", "use", "should", "proper",
@@ -374,6 +380,23 @@ def fee_units_cover(units: list[Unit], item: dict, tol: float) -> bool:
     per = [u for u in units if (u.cls == "bank_charge" or (u.cls is None and any(contains_term(u.text, t) for t in FEE_TERMS)))
            and has_amount(u, item["monthly_fee"], tol) and not has_amount(u, item["total"], tol)]
     return len(per) == item["count"]
+
+
+def item_rows(units: list[Unit], item: dict) -> list[Unit]:
+    """Rows about one item whatever their classification (their effect and entry are graded on their own)."""
+    if item["id"] == "fees":
+        return [u for u in units if u.cls == "bank_charge" or any(contains_term(u.text, t) for t in FEE_TERMS)]
+    return [u for u in units if identifies(u.text, item)]
+
+
+FINDINGS_HEADER = re.compile(r"(?i)discrepanc|finding|issue|reference|écart|classification|item")
+
+
+def findings_table(table: list[list[str]]) -> bool:
+    """A table of findings in the report: a findings-like header over at least three rows, or five rows of anything."""
+    rows = [row for row in table[1:] if any(c.strip() for c in row)]
+    header = " ".join(table[0]) if table else ""
+    return len(rows) >= 5 or (len(rows) >= 3 and FINDINGS_HEADER.search(header) is not None)
 
 
 def settled_rows(units: list[Unit], dup: dict, tol: float) -> list[Unit]:
@@ -712,7 +735,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     # 11. effect on cash and correcting entry for each discrepancy
     eff_problems = []
     for iid, item in items.items():
-        hits = found_units.get(iid) or []
+        hits = found_units.get(iid) or item_rows(counted, item)
         if not hits:
             eff_problems.append(f"{iid}: not found")
             continue
@@ -762,7 +785,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     words = report.word_count() if isinstance(report, Document) else 0
     if isinstance(report, Document):
         _, missing_sections = section_titles_present(report, SECTIONS)
-        big_table = any(sum(1 for row in t[1:] if any(c.strip() for c in row)) >= 6 for t in report.tables)
+        big_table = any(findings_table(t) for t in report.tables)
     else:
         missing_sections, big_table = [s[0] for s in SECTIONS], False
     ok = words >= 400 and not missing_sections and big_table
