@@ -8,9 +8,7 @@ calendar problems as a reviewer finds them in the inputs.
 """
 from __future__ import annotations
 
-import copy
 import json
-import shutil
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path

@@ -257,6 +257,11 @@ def split_draft(text: str) -> tuple[dict[str, str], str]:
     return headers, "\n".join(lines[i:])
 
 
+def message_ids_in(name: str, index: MessageIndex) -> list[str]:
+    """Identifiers named by a draft's file name, whatever the wrapping (<id>.md, reply-<id>.md, the local part...)."""
+    return index.match(re.sub(r"\.(?:md|markdown|txt|eml)$", "", name, flags=re.I))
+
+
 def read_replies(ctx: EvaluationContext, index: MessageIndex) -> tuple[list[Draft], str]:
     folder = ctx.out / "replies"
     if not folder.exists() and not folder.is_symlink():
@@ -282,7 +287,7 @@ def read_replies(ctx: EvaluationContext, index: MessageIndex) -> tuple[list[Draf
             problems.append(f"{p.name}: {text.reason}")
             continue
         headers, body = split_draft(text)
-        ids = index.match(re.sub(r"\.(?:md|markdown|txt|eml)$", "", p.name, flags=re.I))
+        ids = message_ids_in(p.name, index)
         if not ids:
             ids = index.match(" ".join(v for k, v in headers.items() if k in ("in-reply-to", "references", "message-id", "re")))
         drafts.append(Draft(p.name, text, ids, headers, body))
