@@ -2062,6 +2062,9 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
                  "type": "integer", "required": True, "max_length": 5},
                 {"name": "security_alerts", "label": "Messages reported to IT Security, and why", "type": "textarea",
                  "required": False, "max_length": 2000},
+                {"name": "message_actions", "label": "Action per message, one line each: the Message-ID, then Reply, "
+                 "Forward, Escalate, Decide, Hold – do not send or File", "type": "textarea", "required": False,
+                 "max_length": 8000},
             ],
         }],
     )
