@@ -61,7 +61,7 @@ COMPLIANCE = {
                       "excluded", "rejected", "disqualified", "no", "non-conforming", "not evaluated"],
 }
 DECISION = {
-    "award": ["award", "awarded", "recommended", "recommend", "preferred", "selected", "successful"],
+    "award": ["award", "awarded", "recommended", "recommend", "preferred", "selected", "successful", "yes"],
     "reserve": ["reserve", "reserved", "fallback", "fall-back", "backup", "back-up", "standby", "alternate",
                 "runner-up", "second choice"],
     "not_retained": ["not retained", "not recommended", "not selected", "not awarded", "no award", "rejected",
@@ -101,7 +101,14 @@ LABEL_SUPPLIER = re.compile(r"^\W*recommended\s+(?:supplier|vendor|bidder|awarde
 LABEL_TLC = re.compile(r"^\W*(?:total\s+)?landed\s+cost[^:\n]{0,20}[:=]\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 LABEL_COUNT = re.compile(r"^\W*(?:number\s+of\s+)?compliant\s+(?:quotations|bids|offers|submissions)\s*[:=]\s*(.+)$",
                          re.IGNORECASE | re.MULTILINE)
-VERB_RX = re.compile(r"recommend\w*|award\w*", re.IGNORECASE)
+# what a recommendation is said with: "we recommend", "award to", "our preferred supplier is", "we propose to retain"
+VERBS = ("recommend", "award", "propos", "prefer", "select", "retain", "choice", "choose")
+# what "compliant" is also said with: passing the screening, meeting every mandatory requirement
+PASSED_SCREENING = re.compile(
+    r"(?:passed|pass|cleared|survived)\s+(?:the\s+)?(?:compliance\s+|mandatory\s+)?screening|"
+    r"(?:met|meet|satisf(?:y|ied))\s+(?:all|every)\s+(?:of\s+)?(?:the\s+)?(?:four\s+)?mandatory\s+requirements?",
+    re.IGNORECASE)
+VERB_RX = re.compile(r"(?<!\w)(?:" + "|".join(VERBS) + r")\w*", re.IGNORECASE)
 FALLBACK_BEFORE = re.compile(
     r"(?<!\w)(?:if|should|in case|in the event|unless|were)(?!\w).{0,80}?(?<!\w)(?:not|no longer|unable|fails?|failed|"
     r"declines?|declined|cannot|can't|refuses?|refused|withdraws?|lapses?|unavailable|to decline|to fail)(?!\w)|"
@@ -150,6 +157,12 @@ class Table:
     def get(self, key: str, fld: str) -> Any:
         i = self.index.get(key)
         return None if i is None else self.t.records[i].get(fld)
+
+    def rows_naming(self, key: str, names: list[str]) -> list[int]:
+        """Every record naming the supplier, its own row and any row added for it (a second entry, a note)."""
+        if self.t is None:
+            return []
+        return [i for i, r in enumerate(self.t.records) if _names(r.get("supplier"), names)]
 
     def has(self, fld: str) -> bool:
         return self.t is not None and fld in self.t.positions
@@ -221,7 +234,7 @@ def party_named(value: Any, candidates: dict[str, list[str]]) -> str | None:
     """The supplier a recommendation line or form field names: read as a recommendation, else the first named."""
     if not isinstance(value, str) or not value.strip():
         return None
-    chosen = recommended_party(_neutralised(f"We recommend {value.strip()}"), candidates)
+    chosen = recommended_party(_neutralised(f"We recommend {value.strip()}"), candidates, verbs=VERBS)
     if chosen is not None:
         return chosen
     first = [(m.start(), k) for k, al in candidates.items() for a in al for m in [term_pattern(a).search(value)] if m]
@@ -244,7 +257,7 @@ def memo_recommendation(memo: Document | None, candidates: dict[str, list[str]])
     for text, label in ((section, "Recommendation section"), (memo.text, "memo")):
         if not text:
             continue
-        party = recommended_party(_neutralised(text), candidates)
+        party = recommended_party(_neutralised(text), candidates, verbs=VERBS)
         if party:
             sent = next((s.text for s in split_sentences(text) if VERB_RX.search(s.text)
                          and any(contains_term(s.text, a) for a in candidates[party])), "")
@@ -280,7 +293,7 @@ def stated_counts(text: str) -> list[int]:
     of_total = re.compile(r"\bof\s+(?:the\s+)?$")
     counts = []
     for sent in split_sentences(text):
-        t = sent.text.casefold()
+        t = PASSED_SCREENING.sub("are compliant", sent.text.casefold())
         if "compliant" not in t:
             continue
         found: dict[int, int] = {}
@@ -513,6 +526,11 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 8. the workbook's decision (the rank, for a Scoring sheet without a decision column)
     decisions = {k: read_choice(scoring.get(k, "decision"), DECISION) for k in sup} if scoring else {}
+    award_rows = {k: [i for i in scoring.rows_naming(k, names[k])
+                      if read_choice(scoring.t.records[i].get("decision"), DECISION) == "award"] for k in sup}
+    for k, rows in award_rows.items():
+        if rows:
+            decisions[k] = "award"
     if any(decisions.values()):
         awarded = [k for k, d in decisions.items() if d == "award"]
         ok = awarded == [want]
@@ -533,15 +551,25 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                  f"memo recommends {sup[chosen]['name'] if chosen else 'no identifiable supplier'}", oracle_fact=True,
                  evidence=chosen_ev)
 
+    # the figure the memo gives as its recommended supplier's landed cost: the labelled line, else a figure
+    # said of the landed cost or of the supplier (Recommendation section first); a memo recommending another
+    # supplier does not state the recommended supplier's landed cost
     target = sup[want]["tlc"]
     line_tlc = _labelled(memo_doc, LABEL_TLC)
     if line_tlc is not None and _number(line_tlc[0]) is not None:
         stated = within(_number(line_tlc[0]), target, abs_tol=tol_tlc)
         tlc_ev = f"recommendation.docx: {line_tlc[1][:100]!r}"
     else:
-        near = numbers_near(memo_text, ["landed cost", "TLC", *names[want]], max_words=10)
-        hits = [m for m in near if m.value is not None and within(m.value, target, abs_tol=tol_tlc)]
+        section = find_section(memo_doc, "Recommendation", "Recommended award", "Recommendations") if memo_doc else None
+        hits = []
+        for text in (section, memo_text):
+            near = numbers_near(text or "", ["landed cost", "TLC", *names[want]], max_words=10)
+            hits = [m for m in near if m.value is not None and within(m.value, target, abs_tol=tol_tlc)]
+            if hits:
+                break
         stated, tlc_ev = bool(hits), (f"recommendation.docx states {hits[0].raw!r}" if hits else "not stated in the memo")
+    if chosen != want:
+        stated, tlc_ev = False, f"the memo recommends {sup[chosen]['name'] if chosen else 'no supplier'}; {tlc_ev}"
     rb.criterion("recommended_landed_cost", "The memo states the recommended supplier's total landed cost", 1, stated,
                  "stated" if stated else "landed cost of the recommended supplier not found in the memo",
                  oracle_fact=True, evidence=tlc_ev)
@@ -598,8 +626,9 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         acts = []
         if chosen == key:
             acts.append(Act(chosen_ev, f"the memo recommends {name}"))
-        if decisions.get(key) == "award":
-            acts.append(Act(f"{scoring.where(key, 'decision')} = {scoring.get(key, 'decision')!r}", f"the Scoring sheet awards {name}"))
+        for i in award_rows.get(key, []):
+            acts.append(Act(f"evaluation.xlsx {scoring.t.where(i, 'decision')} = {scoring.t.records[i].get('decision')!r}",
+                            f"the Scoring sheet awards {name}"))
         if scored_up and scoring and sup[key]["compliant"]:
             rank = _number(scoring.get(key, "rank"))
             w = _number(scoring.get(key, "weighted"))
