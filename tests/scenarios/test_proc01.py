@@ -132,21 +132,63 @@ def test_battery_holds(generated):
     ("Number of compliant quotations: 4.", [4]),
     ("All five quotations are compliant.", [5]),
     ("One quotation is non-compliant.", []),
+    ("Four of the five quotations passed the screening.", [4]),
+    ("Only four of the five quotations met every mandatory requirement.", [4]),
 ])
 def test_compliant_count_is_read_in_context(text, counts):
-    assert ev._stated_counts(text) == counts
+    assert ev.stated_counts(text) == counts
 
 
-def test_lapse_must_be_said_of_the_right_supplier():
+CANDIDATES = {"S1": ["Extrusions Laurentides Inc.", "Laurentides"], "S2": ["Alumiform Ontario Ltd.", "Alumiform"],
+              "S5": ["Profilés Outaouais Inc.", "Profilés Outaouais"]}
+
+
+@pytest.mark.parametrize("text, party", [
+    ("Profilés Outaouais is not recommended. We recommend Extrusions Laurentides Inc.", "S1"),
+    ("Should Extrusions Laurentides fail to re-confirm, we would award to Alumiform. We recommend Laurentides.", "S1"),
+    ("We recommend Extrusions Laurentides Inc.; should it decline, the fallback is Alumiform.", "S1"),
+    ("The agreement is to be awarded to Profilés Outaouais Inc.", "S5"),
+    ("Our preferred supplier for 2026 is Profilés Outaouais Inc.", "S5"),
+    ("We do not recommend Extrusions Laurentides Inc.; we recommend Alumiform Ontario Ltd. instead.", "S2"),
+])
+def test_recommendation_read_through_negation_fallback_and_passive(text, party):
+    from whitecollar.grading.text import recommended_party
+    assert recommended_party(ev._neutralised(text), CANDIDATES, verbs=ev.VERBS) == party
+
+
+@pytest.mark.parametrize("value, party", [
+    ("Extrusions Laurentides Inc.; fallback: Profilés Outaouais Inc.", "S1"),
+    ("PROFILÉS OUTAOUAIS", "S5"),
+    ("Extrusions Laurentides (subject to written re-confirmation)", "S1"),
+])
+def test_a_recommendation_line_or_form_field_names_its_choice(value, party):
+    assert ev.party_named(value, CANDIDATES) == party
+
+
+def test_findings_are_read_where_asserted_never_where_denied():
+    from whitecollar.grading.tolerant import affirmed
+    assert affirmed("Its validity lapsed on 14 November 2025.", ev.LAPSE_RX)
+    assert not affirmed("Its validity has not lapsed.", ev.LAPSE_RX)
+    assert affirmed("Award subject to written re-confirmation of its prices.", ev.RECONFIRM_RX)
+    assert not affirmed("Re-confirmation is not necessary.", ev.RECONFIRM_RX)
+    assert affirmed("The printed total does not equal the sum of the extensions.", ev.ARITH_RX)
+    assert not affirmed("Its printed total agrees with its extensions.", ev.ARITH_RX)
+
+
+def test_a_lapse_must_be_said_of_the_right_supplier():
     aliases = ["Extrusions Laurentides Inc.", "Laurentides"]
     flagged = "Extrusions Laurentides Inc. quoted on 2025-10-15. Its validity lapsed on 2025-11-14."
-    table = "Laurentides\tValidity: 30 days\tNet 30\nGreat Lakes expired certificate"
-    assert any(ev.has(s, "lapsed") for s in ev._supplier_sentences(flagged, aliases))
-    assert not any(any(ev.has(s, t) for t in ev.LAPSE_TERMS) for s in ev._supplier_sentences(table, aliases))
+    other = "Great Lakes Profile Co.'s validity expired. Laurentides quoted Net 30."
+    assert any(ev.LAPSE_RX.search(s) for s in ev._about(flagged, aliases, False))
+    assert not any(ev.LAPSE_RX.search(s) for s in ev._about(other, aliases, False))
 
 
-def test_stems_and_hyphenation_variants_match():
-    for text in ("subject to reconfirmation", "subject to Re-Confirmation", "must re confirm its prices"):
-        assert any(ev.has(text, t) for t in ev.RECONFIRM_TERMS), text
-    assert ev.has("the total was miscalculated", "miscalculat")
-    assert not ev.has("a total landed cost", "printed total")
+def test_corpus_is_large_and_balanced_enough():
+    from whitecollar.challenge import corpus_problems
+    ch = scenario_module_challenge()
+    assert corpus_problems(ch.CASES) == []
+
+
+def scenario_module_challenge():
+    from whitecollar.scenario import load_scenario
+    return load_scenario(TASK).challenge
