@@ -377,6 +377,8 @@ def read_tasks(wb: Any, index: MessageIndex, by_id: dict) -> tuple[Any, list[Tas
         if t is not None and len(t.records) >= 5 and sum(k in t.positions for k in TASK_REQUIRED) >= 5:
             tasks, task_sheet = t, sheet
             break
+    if tasks is not None:
+        _action_as_task(tasks)
     rows: list[TaskRow] = []
     for n, rec in enumerate(tasks.records if tasks is not None else [], start=1):
         source, task = cell_text(rec.get("source")), cell_text(rec.get("task"))
@@ -410,6 +412,18 @@ def read_tasks(wb: Any, index: MessageIndex, by_id: dict) -> tuple[Any, list[Tas
     return tasks, rows, cal
 
 
+def _action_as_task(t: Any) -> None:
+    """A sheet whose only description column is headed "Action" (the earlier template's wording) holds the tasks there."""
+    if "task" in t.positions or "action" not in t.positions:
+        return
+    texts = [cell_text(r.get("action")) for r in t.records]
+    if texts and sum(len(x) for x in texts) / len(texts) > 25:
+        for r in t.records:
+            r["task"], r["action"] = r.get("action"), None
+        t.positions["task"] = t.positions.pop("action")
+        t.missing = [k for k in t.missing if k != "task"] + ["action"]
+
+
 @dataclass
 class CalRow:
     where: str
@@ -437,8 +451,7 @@ def read_calendar_rows(sheet: Any) -> tuple[Any, list[CalRow]]:
             cells.append(v)
         text = _row_values(cells)
         dates = find_dates(rec.get("date"), default_year=YEAR) if rec.get("date") is not None else []
-        if not dates and "date" not in t.positions:
-            dates = find_dates(text, default_year=YEAR)
+        dates += [d for d in find_dates(text, default_year=YEAR) if d not in dates]
         out.append(CalRow(t.where(i, "date" if "date" in t.positions else "involved"), dates, text))
     return t, out
 
