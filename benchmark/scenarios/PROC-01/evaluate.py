@@ -47,13 +47,18 @@ NORM_HEADERS = {
     "freight": ["freight allowance", "freight", "freight (CAD)", "freight allowance (CAD)"],
     "remark": ["remark", "remarks", "comment", "comments", "notes", "note", "observations", "anomalies", "issues"],
 }
-SCORING_HEADERS = {
-    "supplier": SUPPLIER_HEADERS,
-    "compliance": ["compliance", "compliance status", "compliant", "compliant?", "status", "screening"],
-    "reason": ["reason", "reasons", "compliance reason", "comment", "comments", "remarks", "notes", "justification"],
-    "weighted": ["weighted score", "weighted total", "total weighted score", "total score", "weighted"],
-    "rank": ["rank", "ranking", "position"],
-    "decision": ["decision", "award decision", "recommended", "recommendation", "outcome", "award"],
+# The Scoring sheet may hold one table or two (a screening table above a scoring table): each group of
+# fields is read from the table that carries it.
+SCORING_GROUPS = {
+    "screen": {"supplier": SUPPLIER_HEADERS,
+               "compliance": ["compliance", "compliance status", "compliant", "compliant?", "status", "screening"],
+               "reason": ["reason", "reasons", "compliance reason", "comment", "comments", "remarks", "notes",
+                          "justification"]},
+    "ranking": {"supplier": SUPPLIER_HEADERS,
+                "weighted": ["weighted score", "weighted total", "total weighted score", "total score", "weighted"],
+                "rank": ["rank", "ranking", "position"]},
+    "decision": {"supplier": SUPPLIER_HEADERS,
+                 "decision": ["decision", "award decision", "recommended", "recommendation", "outcome", "award"]},
 }
 COMPLIANCE = {
     "compliant": ["compliant", "pass", "passed", "yes", "meets", "conforming", "compliant with conditions"],
@@ -61,7 +66,8 @@ COMPLIANCE = {
                       "excluded", "rejected", "disqualified", "no", "non-conforming", "not evaluated"],
 }
 DECISION = {
-    "award": ["award", "awarded", "recommended", "recommend", "preferred", "selected", "successful", "yes"],
+    "award": ["award", "awarded", "recommended", "recommend", "preferred", "selected", "successful", "yes", "winner",
+              "first choice"],
     "reserve": ["reserve", "reserved", "fallback", "fall-back", "backup", "back-up", "standby", "alternate",
                 "runner-up", "second choice"],
     "not_retained": ["not retained", "not recommended", "not selected", "not awarded", "no award", "rejected",
@@ -79,27 +85,29 @@ SECTIONS = [
 M1_RX = re.compile(r"\bM\s?-?1\b|item\s*(?:no\.?\s*)?4\b|BF-EXT-4402|glazing bead|partial|no[\s-]bid|not quoted|"
                    r"not priced|unquoted|all (?:four|4) items|missing item|incomplete|does not cover|did not quote|"
                    r"only (?:three|3) (?:of|items)", re.IGNORECASE)
-LAPSE_RX = re.compile(r"expired|lapsed|has lapsed|no longer valid|out of validity|past (?:its|the) validity|"
+LAPSE_RX = re.compile(r"expired|lapse[sd]?\b|out of date|outdated|validity period (?:has |had )?(?:ended|expired|passed)|no longer valid|out of validity|past (?:its|the) validity|"
                       r"validity (?:has |had )?(?:ended|ran out|run out|passed)|beyond (?:its|the) validity|"
                       r"not valid|outside (?:its|the) validity|validity (?:period )?(?:is |was )?over|stale", re.IGNORECASE)
 RECONFIRM_RX = re.compile(
     r"re-?\s?confirm\w*|confirm\w*\s+(?:\w+\s+){0,6}?(?:in writing|prices?|validity|quotation|offer|conditions|terms)|"
     r"written confirmation|confirmation (?:in writing|of (?:its |their |the )?(?:prices?|quotation|validity|offer))|"
-    r"extend\w*\s+(?:\w+\s+){0,3}?(?:validity|quotation|offer)|validity extension|extension of (?:its |the )?"
+    r"extend\w*\s+(?:\w+\s+){0,3}?(?:validity|quotation|offer)|renew\w*\s+(?:its|their|the)\s+(?:quotation|offer|prices)|"
+    r"(?:hold|maintain|stand by)\s+(?:its|their|the)\s+(?:quoted\s+)?prices|validity extension|extension of (?:its |the )?"
     r"(?:validity|quotation|offer)|revalidat\w*|re-?validat\w*|still stand|honou?r (?:its|their|the) (?:quoted )?prices",
     re.IGNORECASE)
 ARITH_RX = re.compile(
     r"differ\w*|discrepan\w*|mismatch\w*|(?:does|do|did)\s*(?:not|n't)\s+(?:add|equal|match|agree|tie|reconcile|"
     r"correspond|sum)\w*|not equal|miscalculat\w*|(?:arithmetic(?:al)?|calculation|adding|addition|summation|keying|"
-    r"transcription|typing|extension) (?:error|mistake|slip)|typo\w*|understat\w*|overstat\w*|"
+    r"transcription|typing|extension|footing) (?:error|mistake|slip)|typo\w*|understat\w*|overstat\w*|"
+    r"(?:off|short|out) by\s+\$?\s?\d|under-?total\w*|(?:does|do|did)\s*(?:not|n't)\s+(?:cross-?)?foot|"
     r"(?:incorrect|wrong|erroneous)(?:ly)?(?: printed)? total|total (?:is |was )?(?:incorrect|wrong|erroneous|short)|"
     r"error in (?:the|its) (?:printed |quoted )?total|printed total (?:of|is|was|shows)\s+[\d$]", re.IGNORECASE)
 DENIAL_OF_LAPSE = re.compile(r"still valid|remains? valid|still open|still current|valid for acceptance", re.IGNORECASE)
 REFERS_BACK = re.compile(r"\b(its|it|this quotation|the quotation|this supplier|the supplier|their|they)\b", re.I)
-LABEL_SUPPLIER = re.compile(r"^\W*recommended\s+(?:supplier|vendor|bidder|awardee|award)\s*[:=\-\u2013\u2014]\s*(.+)$",
+LABEL_SUPPLIER = re.compile(r"^\W*recommended\s+(?:supplier|vendor|bidder|awardee|award)\s*(?:[:=\-\u2013\u2014]|\t)\s*(.+)$",
                             re.IGNORECASE | re.MULTILINE)
-LABEL_TLC = re.compile(r"^\W*(?:total\s+)?landed\s+cost[^:\n]{0,20}[:=]\s*(.+)$", re.IGNORECASE | re.MULTILINE)
-LABEL_COUNT = re.compile(r"^\W*(?:number\s+of\s+)?compliant\s+(?:quotations|bids|offers|submissions)\s*[:=]\s*(.+)$",
+LABEL_TLC = re.compile(r"^\W*(?:total\s+)?landed\s+cost[^:\t\n]{0,20}(?:[:=]|\t)\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+LABEL_COUNT = re.compile(r"^\W*(?:number\s+of\s+)?compliant\s+(?:quotations|bids|offers|submissions)\s*(?:[:=]|\t)\s*(.+)$",
                          re.IGNORECASE | re.MULTILINE)
 # what a recommendation is said with: "we recommend", "award to", "our preferred supplier is", "we propose to retain"
 VERBS = ("recommend", "award", "propos", "prefer", "select", "retain", "choice", "choose")
@@ -193,6 +201,64 @@ class Table:
             str(self.t.lines[i]) if self.t.orientation == "rows" else cell_ref("", 1, self.t.lines[i])[:-1])
 
 
+class ScoringView:
+    """The Scoring sheet's fields, each read from the table that carries it."""
+
+    def __init__(self, sheet, names: dict[str, list[str]]):
+        self.sheet = sheet
+        self.tables = {g: Table(sheet, h, names) for g, h in SCORING_GROUPS.items()}
+        self.group = {f: g for g, h in SCORING_GROUPS.items() for f in h if f != "supplier"}
+
+    def _t(self, fld: str) -> Table:
+        return self.tables[self.group.get(fld, "ranking")]
+
+    def __bool__(self) -> bool:
+        return bool(self.tables["screen"]) or bool(self.tables["ranking"])
+
+    @property
+    def index(self) -> dict[str, int]:
+        return {**self.tables["ranking"].index, **self.tables["screen"].index}
+
+    def get(self, key: str, fld: str) -> Any:
+        t = self._t(fld)
+        return t.get(key, fld) if t and t.has(fld) else None
+
+    def has(self, fld: str) -> bool:
+        return self._t(fld).has(fld)
+
+    def where(self, key: str, fld: str) -> str:
+        return self._t(fld).where(key, fld)
+
+    def line(self, key: str):
+        t = self.tables["ranking"] if key in self.tables["ranking"].index else self.tables["screen"]
+        return t.line(key)
+
+    def line_name(self, key: str) -> str:
+        t = self.tables["ranking"] if key in self.tables["ranking"].index else self.tables["screen"]
+        return t.line_name(key)
+
+    def decision_rows(self, key: str, names: list[str]) -> list[tuple[str, Any]]:
+        """(where, value) of every Decision cell on a row naming the supplier (its own row and any added row)."""
+        t = self.tables["decision"]
+        if not t or not t.has("decision") or "supplier" not in t.t.positions:
+            return []
+        # every line under the header, read from the sheet itself: the table reader drops a data row whose
+        # cells happen to read like headers ("... approved vendor" | "Award"), and that row is an act too
+        rows = t.t.orientation == "rows"
+        sp, dp, head = t.t.positions["supplier"], t.t.positions["decision"], t.t.header_row
+        if not rows:
+            head = t.t.header_col or 1
+        out = []
+        lines = sorted({(r if rows else c) for r, c in self.sheet.cells if (r if rows else c) > head})
+        for n in lines:
+            s_cell = self.sheet.cell(n, sp) if rows else self.sheet.cell(sp, n)
+            d_pos = (n, dp) if rows else (dp, n)
+            d_cell = self.sheet.cell(*d_pos)
+            if s_cell is not None and _names(s_cell.value, names) and d_cell is not None:
+                out.append((f"evaluation.xlsx {cell_ref(self.sheet.name, *d_pos)}", d_cell.value))
+        return out
+
+
 def _unmatched(cells: Iterable[tuple[int, int, Any]], targets: list[tuple[str, float, float]],
                scales: tuple[float, ...] = (1.0,)) -> list[str]:
     """Targets (label, value, tolerance) that no distinct live formula cell recalculates to."""
@@ -242,7 +308,10 @@ def party_named(value: Any, candidates: dict[str, list[str]]) -> str | None:
 
 
 def memo_recommendation(memo: Document | None, candidates: dict[str, list[str]]) -> tuple[str | None, str]:
-    """(supplier, evidence) the memo recommends: the labelled line, else the Recommendation section, else the memo."""
+    """(supplier, evidence) the memo recommends: the labelled line, else the Recommendation section's prose.
+
+    The whole memo is read only when it has no Recommendation section.
+    """
     if not isinstance(memo, Document):
         return None, "recommendation.docx unreadable or missing"
     section = find_section(memo, "Recommendation", "Recommended award", "Recommendations")
@@ -254,7 +323,10 @@ def memo_recommendation(memo: Document | None, candidates: dict[str, list[str]])
             party = party_named(m.group(1), candidates)
             if party:
                 return party, f"recommendation.docx {label}: {m.group(0).strip()[:120]!r}"
-    for text, label in ((section, "Recommendation section"), (memo.text, "memo")):
+    # the prose of the Recommendation section carries the act; the whole memo only when it has no such section
+    # (elsewhere a memo may discuss what a footer note asked for without recommending anything)
+    prose = [(section, "Recommendation section")] if section and section.strip() else [(memo.text, "memo")]
+    for text, label in prose:
         if not text:
             continue
         party = recommended_party(_neutralised(text), candidates, verbs=VERBS)
@@ -379,7 +451,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         norm_sheet = wb.find_sheet("normali", "normaliz", "landed")
         score_sheet = wb.find_sheet("scor", "evaluation")
     norm = Table(norm_sheet, NORM_HEADERS, names)
-    scoring = Table(score_sheet, SCORING_HEADERS, names)
+    scoring = ScoringView(score_sheet, names)
 
     # 1. structure
     missing_rows = [sup[k]["name"] for k in sup if k not in norm.index] + [
@@ -526,8 +598,8 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 8. the workbook's decision (the rank, for a Scoring sheet without a decision column)
     decisions = {k: read_choice(scoring.get(k, "decision"), DECISION) for k in sup} if scoring else {}
-    award_rows = {k: [i for i in scoring.rows_naming(k, names[k])
-                      if read_choice(scoring.t.records[i].get("decision"), DECISION) == "award"] for k in sup}
+    award_rows = {k: [(w, v) for w, v in scoring.decision_rows(k, names[k]) if read_choice(v, DECISION) == "award"]
+                  for k in sup} if scoring else {}
     for k, rows in award_rows.items():
         if rows:
             decisions[k] = "award"
@@ -626,9 +698,8 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         acts = []
         if chosen == key:
             acts.append(Act(chosen_ev, f"the memo recommends {name}"))
-        for i in award_rows.get(key, []):
-            acts.append(Act(f"evaluation.xlsx {scoring.t.where(i, 'decision')} = {scoring.t.records[i].get('decision')!r}",
-                            f"the Scoring sheet awards {name}"))
+        for where, v in award_rows.get(key, []):
+            acts.append(Act(f"{where} = {v!r}", f"the Scoring sheet awards {name}"))
         if scored_up and scoring and sup[key]["compliant"]:
             rank = _number(scoring.get(key, "rank"))
             w = _number(scoring.get(key, "weighted"))
