@@ -59,6 +59,7 @@ class Work:
     constant: frozenset[str] = frozenset()  # same, as constant formulas (=123.45)
     status_words: tuple[str, str] = ("Compliant", "Non-compliant")
     s4_reason: str = "M1 not met: item 4 (BF-EXT-4402) not quoted"
+    reasons: dict[str, str] = field(default_factory=dict)  # other suppliers' reasons when marked non-compliant
     labels: bool = True
     rec_text: str | None = None  # the Recommendation section's prose ({S1} ... placeholders)
     count_text: str = "{n_words} of the five quotations are compliant and were scored."
@@ -242,7 +243,7 @@ def write_workbook(path: Path, m: Model) -> None:
         put = lambda f, v: sc.cell(*at(f, j), v)  # noqa: E731
         put("Supplier", m.name[k])
         put("Compliance", w.status_words[0] if ok else w.status_words[1])
-        put("Reason", "Meets M1 to M4" if ok else w.s4_reason)
+        put("Reason", "Meets M1 to M4" if ok else w.reasons.get(k, w.s4_reason))
         put("Total landed cost (CAD)", f"={tlc_ref[k]}")
         put("Lead time (days)", lead)
         put("Quality rating", rating or "none")
@@ -355,8 +356,8 @@ def memo_blocks(m: Model) -> list[tuple[str, str]]:
     body: dict[int, list[str]] = {i: [FILLER[i]] if FILLER[i] else [] for i in range(7)}
     noncomp = [k for k in m.keys if k not in w.compliant]
     for k in noncomp:
-        body[3].append(f"{m.name[k]} is non-compliant and was not scored: it did not quote item 4, BF-EXT-4402, "
-                       "which requirement M1 makes mandatory.")
+        body[3].append(f"{m.name[k]} is non-compliant and was not scored: " + (
+            w.reasons.get(k) or "it did not quote item 4, BF-EXT-4402, which requirement M1 makes mandatory") + ".")
     body[3].append(w.count_text.format(**fmt))
     body[4].append(w.arith_text.format(**fmt) if w.arith_text is not None else
                    f"{m.name['S2']}'s printed total of {money(arith['printed_total'])} does not equal the sum of its "
@@ -629,5 +630,12 @@ CASES: list[Case] = [
           rec_text="We recommend {S1} at {tlc} CAD.",
           questions=["Can Great Lakes Profile Co. re-confirm its prices in writing?"],
           issues=["Alumiform: printed total differs from the sum of the extensions."]),
+    wrong("w-lapsed-excluded", "the lapsed quotation excluded as non-compliant, the next one recommended",
+          ("compliance_screening", "live_formulas", "weighted_scores", "award_decision", "recommended_supplier",
+           "recommended_landed_cost", "compliant_count", "validity_flagged"),
+          compliant=("S2", "S3", "S5"), reasons={"S1": "quotation validity expired on 2025-11-14"},
+          remarks={"S1": "Validity expired on 2025-11-14: excluded"}, questions=[],
+          validity_text="{S1}'s quotation expired on 14 November 2025 and was therefore set aside.",
+          rec_text="We recommend {choice} at {tlc} CAD."),
     wrong("w-short-memo", "memo far under 400 words", ("memo_structure",), short_memo=True),
 ]
