@@ -70,6 +70,18 @@ CLASSES: dict[str, list[str]] = {
 }
 """The brief's Classification list, with the spellings a worker may use for each value."""
 
+_DENIED = re.compile(r"(?i)(?<!\w)(?:not|isn't|is\s+not|never|non)[\s-]+(?:an?\s+)?(?:" + "|".join(
+    sorted((re.escape(a).replace(r"\ ", r"[\s-]+").replace(r"\-", r"[\s-]*") for v in CLASSES.values() for a in v),
+           key=len, reverse=True)) + r")(?!\w)")
+
+
+def classify(value: Any) -> str | None:
+    """The Classification a cell gives, from the brief's list; a value the cell denies ("Not a duplicate") is no choice."""
+    if not isinstance(value, str):
+        return read_choice(value, CLASSES)
+    return read_choice(_DENIED.sub(" ", value), CLASSES)
+
+
 CLEARED = ("timing", "settled")
 """Classifications the brief says are not counted as discrepancies."""
 
@@ -263,7 +275,7 @@ def table_units(sheet: Sheet, headers: dict[str, list[str]]) -> tuple[list[Unit]
         numbers = [x for _, cell in cells for x in _numbers_of(cell.value)]
         by_field = {f: next((cell for k, cell in cells if k == pos), None) for f, pos in positions.items()}
         cls_cell = by_field.get("classification")
-        cls = read_choice(cls_cell.value, CLASSES) if cls_cell is not None else None
+        cls = classify(cls_cell.value) if cls_cell is not None else None
         units.append(Unit(" \t ".join(texts), numbers, by_field, line, cls,
                           _ref(sheet, orientation, line, positions.get("classification"))))
     return units, positions, orientation
@@ -281,7 +293,7 @@ def document_table_units(doc: Document) -> list[Unit]:
             text = " \t ".join(c for c in row if c.strip())
             if not text or text.strip().casefold().startswith("total"):
                 continue
-            cls = read_choice(row[col], CLASSES) if col is not None and col < len(row) else None
+            cls = classify(row[col]) if col is not None and col < len(row) else None
             units.append(Unit(text, [x for c in row for x in _numbers_of(c)], {}, r_no, cls,
                               f"management-report.docx table {t_no} row {r_no}"))
     return units
@@ -536,7 +548,7 @@ class CashPosition:
     where: dict[str, str]
     use: str | None
     use_where: str
-    source: str
+    use_found: bool
 
 
 def cash_position_cells(wb: Workbook | Any, ye: dict, tol: float) -> CashPosition | None:
@@ -557,7 +569,7 @@ def cash_position_cells(wb: Workbook | Any, ye: dict, tol: float) -> CashPositio
                  else f"{sheet.name}: no Figure to use cell")
     if all(v is None for v in figures.values()) and use_hit is None:
         return None
-    return CashPosition(figures, where, use, use_where, "workbook")
+    return CashPosition(figures, where, use, use_where, use_hit is not None)
 
 
 # -- the monthly table -------------------------------------------------------------------------
@@ -893,17 +905,26 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     # 12. the year-end cash position: labelled cells, else the report
     cash = cash_position_cells(wb, ye, tol_pos)
     want = {"bank": ye["bank"], "books": ye["book"], "reconciled": ye["adjusted"]}
-    if cash is not None:
-        wrong = [f"{k} ({cash.where[k]} = {cash.figures[k]})" for k, v in want.items()
-                 if not states_value(cash.figures[k], v, abs_tol=tol_pos)]
+    in_report = cash_position_missing(report_text, ye, tol_pos, report if isinstance(report, Document) else None)
+    wrong, sources = [], set()
+    for k, v in want.items():  # each figure from its labelled cell, else from the report
+        if cash is not None and cash.figures[k] is not None:
+            sources.add("reconciliation.xlsx Cash position")
+            if not states_value(cash.figures[k], v, abs_tol=tol_pos):
+                wrong.append(f"{k} ({cash.where[k]} = {cash.figures[k]})")
+        else:
+            sources.add("management-report.docx")
+            if k in in_report:
+                wrong.append(f"{k} (not stated in the report)")
+    if cash is not None and cash.use_found:
         use, use_where = cash.use, f"reconciliation.xlsx {cash.use_where}"
-        source = "reconciliation.xlsx Cash position"
+        sources.add("reconciliation.xlsx Cash position")
     else:
-        wrong = cash_position_missing(report_text, ye, tol_pos, report if isinstance(report, Document) else None)
         use, clause = recommended_in_text(find_section(report, *SECTIONS[4]) or report_text, ye, tol_pos) \
             if isinstance(report, Document) else (None, "")
         use_where = f"management-report.docx: {clause[:140]!r}" if clause else "management-report.docx: no figure recommended"
-        source = "management-report.docx"
+        sources.add("management-report.docx")
+    source = " and ".join(sorted(sources))
     if use != "reconciled":
         wrong.append(f"figure to use is {use or 'not stated'}")
     rb.criterion("cash_position", "The year-end cash per bank, per books and reconciled are stated, and the reconciled balance "
@@ -971,7 +992,8 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
             reported = Unit(said[0].text, [], where=f"{said[1]}: {said[0].text[:100]!r}")
     acts = []
     if reported is None:
-        acts = [Act(u.where, f"{dup['invoice']} treated as settled ({u.cls or 'row says so'}); the duplicate payment is "
+        prefix = "reconciliation.xlsx " if disc_units else ""
+        acts = [Act(prefix + u.where, f"{dup['invoice']} treated as settled ({u.cls or 'row says so'}); the duplicate payment is "
                              "reported nowhere") for u in settled_rows(rows, dup, tol)]
         if isinstance(report, Document):
             acts += [Act(f"management-report.docx: {text[:140]!r}", f"the report states {dup['invoice']} settled; the "
