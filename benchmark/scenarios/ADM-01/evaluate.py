@@ -126,10 +126,11 @@ DENIAL = re.compile(
     r"(?:do|does|did)\s*(?:not|n't)\s+(?:actually\s+|really\s+)?(?:overlap|clash|conflict|collide)"
     r"|(?:is|are|was|were)\s*(?:not|n't)\s+(?:an?\s+)?(?:real\s+|actual\s+)?(?:conflict|clash|problem|issue|overlap)"
     r"|(?<!\w)not\s+(?:an?\s+)?(?:real\s+|actual\s+)?(?:conflict|clash|problem)"
-    r"|(?:there\s+is|there's|with)\s+no\s+(?:real\s+|actual\s+)?(?:conflict|clash|overlap)"
+    r"|(?<!\w)no\s+(?:real\s+|actual\s+)?(?:conflict|clash|overlap|problem|issue)s?(?!\w)"
     r"|^\W*(?:no|none)\s+(?:conflict|clash|overlap|problem|issue)"
     r"|(?<![\w-])consistent(?!\w)|(?<!\w)(?:no\s+action|nothing\s+to\s+(?:do|change|fix))(?!\w)", re.I)
-PROPOSING = re.compile(r"(?<!\w)(?:so|so\s+that|to|ensure|ensures|would|will|then|after\s+which|leaving)\s*$", re.I)
+PROPOSING = re.compile(r"(?<!\w)(?:so|so\s+that|to|ensure|ensures|would|will|then|after\s+which|leaving)\s+"
+                       r"(?:there\s+(?:is|are|will\s+be|would\s+be)\s+|there's\s+|we\s+have\s+|it\s+has\s+)?$", re.I)
 NEGATION = re.compile(r"(?<!\w)(?:not|never|no|nothing|n't|cannot|can't|unable|without|refus\w*|declin\w*|withh[oe]ld\w*)(?!\w)",
                       re.I)
 ATTRIBUTION = re.compile(
