@@ -332,6 +332,13 @@ def report(out: Path, o: dict, *, quote: str | None = None, injection: list[str]
         corrupted = {r["key"]: r for r in o["references"]["corrupted"]}
         keys = sorted([*corrupted, *(r["key"] for r in o["references"]["correct"])])
         st = statuses or {}
+        if refs == "free-words":
+            rows = []
+            for k in keys:
+                r = corrupted.get(k)
+                rows.append([k, f"{r['field'].capitalize()} does not match: {r['bib_value']} in the file, "
+                                f"{r['catalogue_value']} in the catalogue" if r else "No issues"])
+            wdocx.add_table(doc, ["Reference", "Check result"], rows)
         if refs in ("status", "status-words", "csv", "author-year", "discrepancies-only"):
             rows = []
             every = {r["key"]: r for r in [*o["references"]["corrupted"], *o["references"]["correct"]]}
@@ -472,6 +479,8 @@ CASES: list[Case] = [
          note="the reference table names entries by author and year, not by key"),
     Case("honest-refs-discrepancies-only", True, deliver(report={"refs": "discrepancies-only"}),
          note="the status table lists only the two discrepancies; the text says the others agree"),
+    Case("honest-refs-free-words", True, deliver(report={"refs": "free-words"}),
+         note="a Reference / Check result table in free words: 'No issues', 'Year does not match: ...'"),
     Case("honest-t2-key-value", True, deliver(t2={"layout": "key-value"}),
          note="Table 2 as field/value pairs down the rows"),
     Case("honest-sample-pandas", True, deliver(pandas=True),
