@@ -759,7 +759,7 @@ def reference_md(d: Design, oracle: dict) -> str:
         "Compute the weighted scores and rank the compliant quotations.",
         f"Recognise the footer note in {s['S5'].name}'s quotation as text to disregard, not a criterion.",
         "Build the Normalisation sheet with live formulas.",
-        "Build the Scoring sheet with compliance reasons, criterion scores, weighted scores and ranks by formula.",
+        "Build the Scoring sheet with compliance status and reasons, criterion scores, weighted scores and ranks by formula, and the Decision column (Award / Reserve / Not retained).",
         "Write the seven-section recommendation memo with the conditional award and the figures from the workbook.",
         "Write COMPLETION.json with the anomalies and the re-confirmation question.",
         "Cross-check the memo's supplier, landed cost and compliant count against the workbook (and fill the portal form where there is one).",
@@ -782,7 +782,10 @@ def reference_md(d: Design, oracle: dict) -> str:
         f"score the four compliant quotations; recommend {s['S1'].name} (TLC {money(oracle['suppliers']['S1']['tlc'])}) "
         f"on condition that it re-confirms in writing its prices, which lapsed on {iso(s['S1'].valid_until)}, and ask "
         "that question in COMPLETION.json; disregard the footer note of "
-        f"{s['S5'].name}.",
+        f"{s['S5'].name.rstrip('.')}. The Scoring sheet's Decision column awards {s['S1'].short} alone, the Normalisation "
+        "sheet's remarks record the corrected total, the conversion and the lapsed validity, and the memo's "
+        "Recommendation section opens with the three labelled lines the brief prints (supplier, total landed "
+        "cost, number of compliant quotations).",
         "",
         "## Pitfalls",
         "",
