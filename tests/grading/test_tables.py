@@ -310,3 +310,16 @@ def test_transposed_records_know_their_cells(make_sheet):
     t = extract_table(sheet, {"supplier": ["supplier"], "status": ["status"]})
     assert t.orientation == "columns"
     assert t.where(1, "status") == "Summary!C2"
+
+
+def test_a_data_row_that_mentions_header_words_is_data(make_sheet):
+    sheet = make_sheet("Scoring", [
+        ["Supplier", "Decision"],
+        ["Extrusions Laurentides", "Reserve"],
+        ["Profilés Outaouais (approved vendor)", "Award"],
+        ["Supplier", "Decision"],
+        ["Great Lakes", "Not retained"],
+    ])
+    t = extract_table(sheet, {"supplier": ["supplier", "vendor"], "decision": ["decision", "award"]})
+    assert [r["supplier"] for r in t.records] == [
+        "Extrusions Laurentides", "Profilés Outaouais (approved vendor)", "Great Lakes"]

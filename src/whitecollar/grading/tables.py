@@ -359,6 +359,17 @@ def _assign(cells: list[tuple[int, str]], headers: Mapping[str, Sequence[Term]])
     return out, score
 
 
+def _repeats_header(rec: Mapping[str, Any], headers: Mapping[str, Sequence[Term]]) -> bool:
+    """A row that repeats the header: enough fields holding exactly their own column's label.
+
+    Only exact labels count, each in its own column: a data row that merely
+    mentions a header word ("Profilés Outaouais, approved vendor" | "Award")
+    is data, not a header.
+    """
+    exact = sum(1 for k, v in rec.items() if _quality(cell_text(v), headers[k]) == 2)
+    return exact >= max(2, _needed(len(headers)))
+
+
 def _needed(n: int) -> int:
     return n if n <= 2 else n // 2 + 1
 
@@ -404,7 +415,7 @@ def _row_records(g: _Grid, hr: int, mapping: dict[str, int], headers: Mapping[st
         rec = {k: (g.get(r, mapping[k]) if k in mapping else None) for k in headers}
         if all(_empty(v) for v in rec.values()):
             continue
-        if len(_assign([(i, cell_text(v)) for i, v in enumerate(rec.values())], headers)[0]) >= max(2, _needed(len(headers))):
+        if _repeats_header(rec, headers):
             continue  # a repeated header row
         records.append(rec)
         lines.append(r)
