@@ -383,6 +383,7 @@ class TaskRow:
     action_text: str
     text: str
     action_where: str = ""
+    notes: str = ""
 
 
 def read_tasks(wb: Any, index: MessageIndex, by_id: dict) -> tuple[Any, list[TaskRow], Any]:
@@ -419,7 +420,7 @@ def read_tasks(wb: Any, index: MessageIndex, by_id: dict) -> tuple[Any, list[Tas
             cell_text(rec.get("owner")), cell_text(rec.get("status")), read_choice(rec.get("status"), STATUSES), task,
             action_of(rec.get("action"), task), cell_text(rec.get("action")),
             _row_values([rec.get(k) for k in TASK_HEADERS]),
-            tasks.where(n - 1, "action" if "action" in tasks.positions else "task")))
+            tasks.where(n - 1, "action" if "action" in tasks.positions else "task"), cell_text(rec.get("notes"))))
     ranks = [r.rank for r in rows if r.ranked]
     if len(ranks) != len(set(ranks)):  # ranks restart within each priority: order by (priority, rank)
         for n, r in enumerate(sorted(rows, key=lambda r: (r.priority, r.rank)), start=1):
@@ -662,6 +663,10 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     else:  # fallback: each issue in COMPLETION.json, each sentence of the note that carries a date
         units = [(f"COMPLETION.json issue {i + 1}", find_dates(t, default_year=YEAR), t) for i, t in enumerate(comp_items)]
         units += [("briefing-note.docx", find_dates(s.text, default_year=YEAR), s.text) for s in split_sentences(brief_text)]
+        for r in rows:
+            if not r.ids:  # a task row taken from the calendar or a document
+                text = f"{r.task} | {r.notes}"
+                units.append((r.where, find_dates(text, default_year=YEAR), text))
     for item in oracle["planted_items"]:
         want = date.fromisoformat(item["date"])
         hit = next((u for u in units if want in u[1] and all(_any(u[2], g) for g in item["terms"])
