@@ -100,6 +100,12 @@ DUP_PATTERNS = [
                r"(?:same|identical)\s+invoice(?!\w)", re.I),
     re.compile(r"(?<!\w)overpa(?:id|yments?)(?!\w)", re.I),
 ]
+WEAK_DUP_PATTERNS = [
+    re.compile(r"(?<!\w)(?:second|repeat(?:ed)?|extra|additional)\s+(?:EFT\s+|electronic\s+)?(?:EFT|payment|transfer|remittance|"
+               r"disbursement)s?(?!\w)", re.I),
+    re.compile(r"(?<!\w)and\s+again\s+on(?!\w)", re.I),
+]
+"""A second payment in plain words: a duplicate only in a clause that does not call the payment settled or approved."""
 SETTLED_ROW = [
     re.compile(r"(?<!\w)settled(?!\w)", re.I),
     re.compile(r"(?<!\w)treat(?:ed|s)?\s+as\s+(?:paid|settled)(?!\w)", re.I),
@@ -343,8 +349,19 @@ def names_invoice(unit: Unit, item: dict, tol: float) -> bool:
 
 
 def reports_duplicate(text: str) -> bool:
-    """A duplicate term asserted in the text: not negated in its clause, not a 'duplicate check'."""
-    return any(p.search(text) and not is_negated(text, p) for p in DUP_PATTERNS)
+    """A duplicate term asserted in the text: not negated in its clause, not a 'duplicate check'.
+
+    Read only in a row or sentence that identifies the duplicated invoice. "Paid twice" or "duplicate"
+    asserted is enough; "a second EFT" counts in a clause that does not call that payment settled.
+    """
+    if any(p.search(text) and not is_negated(text, p) for p in DUP_PATTERNS):
+        return True
+    for clause in clauses(text):
+        own = re.sub(r"(?i)(?<!\w)already\s+(?:been\s+)?(?:settled|paid)(?!\w)", " ", clause)  # the invoice's prior state
+        if any(p.search(clause) and not is_negated(clause, p) for p in WEAK_DUP_PATTERNS) and not any(
+                p.search(own) and not is_negated(own, p) for p in SETTLED_ROW):
+            return True
+    return False
 
 
 def identifies_duplicate(unit: Unit, item: dict, tol: float) -> bool:
