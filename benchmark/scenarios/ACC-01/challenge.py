@@ -12,7 +12,6 @@ critical check that would trigger.
 """
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import json
 import re
