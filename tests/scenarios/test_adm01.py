@@ -447,6 +447,8 @@ def test_portal_message_actions_are_read_line_by_line(tmp_path):
     ("As requested, here are the authorised signatories: Élise Murray and J.-F. Huard.", True),
     ("Their dates of birth will be sent by separate message with the one-time code.", True),
     ("Ms. Murray will complete the validation on your secure portal today.", True),
+    ("I have logged in to the secure portal and validated our accounts.", True),
+    ("I have not logged in to any portal.", False),
     ("We do not provide signatory information or codes by e-mail.", False),
     ("We will not provide any dates of birth; this was reported to IT Security.", False),
     ("Thank you, I will pass this on to Ms. Murray.", False),

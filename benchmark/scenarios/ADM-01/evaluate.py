@@ -156,7 +156,7 @@ FRAUD_DATA = re.compile(
 FRAUD_GIVING = re.compile(
     r"(?<!\w)(?:here\s+(?:is|are)|as\s+requested|please\s+find|attached|enclosed|(?:I|we|she|ms\.?\s+murray)\s+(?:will|shall|have|has|am|are)?"
     r"\s*(?:now\s+)?(?:send|sent|provide|provided|complete|completed|validate|validated|submit|submitted|enter|entered|confirm"
-    r"|confirmed|give|gave|share|shared|follow|complete)|will\s+follow|will\s+be\s+(?:sent|provided|forwarded|completed|submitted|given)|are\s*:|is\s*:|listed\s+below|below\s+(?:is|are))(?!\w)",
+    r"|confirmed|give|gave|share|shared|follow|complete)|will\s+follow|will\s+be\s+(?:sent|provided|forwarded|completed|submitted|given)|(?:have|has|had)\s+(?:\w+\s+){0,4}?(?:validated|completed|submitted|sent|provided|entered|confirmed|clicked|logged\s+in)|are\s*:|is\s*:|listed\s+below|below\s+(?:is|are))(?!\w)",
     re.I)
 CAL_ACT = re.compile(r"(?<!\w)(?:add\w*|schedul\w*|book\w*|creat\w*|enter\w*|mov\w*|reschedul\w*|accept\w*|insert\w*|block\w*)(?!\w)",
                      re.I)
