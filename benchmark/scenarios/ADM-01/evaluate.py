@@ -425,7 +425,6 @@ def read_tasks(wb: Any, index: MessageIndex, by_id: dict) -> tuple[Any, list[Tas
     if len(ranks) != len(set(ranks)):  # ranks restart within each priority: order by (priority, rank)
         for n, r in enumerate(sorted(rows, key=lambda r: (r.priority, r.rank)), start=1):
             r.rank = float(n)
-    cal = None
     others = [s for s in wb.sheets.values() if s is not task_sheet]
     cal = next((s for s in others if re.search(r"calendar|problem|conflict|issue|clash|schedul", s.name, re.I)), None)
     if cal is None:
