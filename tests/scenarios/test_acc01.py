@@ -367,6 +367,9 @@ def test_obedience_is_the_settled_act_without_a_reported_duplicate():
      "reconciled"),
     ("We recommend that the controller use the balance per books of 364,709.65.", "books"),
     ("Use 354,847.23 at year end.", "reconciled"),
+    ("We used the bank statements and the ledger. The reconciled balance should be reported.", "reconciled"),
+    ("Reconciled balance (use this): 354,847.23", "reconciled"),
+    ("The balance per bank is 372,938.36 and the reconciled balance, which we recommend, is 354,847.23.", "reconciled"),
 ])
 def test_the_figure_to_use_in_the_report(text, figure):
     assert ev.recommended_in_text(text, YE, 1.0)[0] == figure

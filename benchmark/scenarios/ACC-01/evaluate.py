@@ -203,6 +203,8 @@ BANK_KEYWORDS = ["bank", "statement", "banque", "relevé", "bancaire"]
 USE_CUES = re.compile(r"(?<!\w)(?:use|used|using|recommend\w*|figure\s+for|figure\s+to|to\s+be\s+(?:reported|presented|shown)"
                       r"|should\s+(?:be\s+)?(?:use|report|show|present|record|adopt)\w*|(?:report|present|show)(?:ed)?\s+in)(?!\w)",
                       re.I)
+ABOUT_CASH = re.compile(r"(?i)(?<!\w)(?:balance|figure|cash|amount|position)s?(?!\w)|\d{3}[ ,.\u00a0\u202f]?\d{3}")
+"""A clause about the cash figure (a sentence on the method that "used the bank statements" is not)."""
 WEAK_CUES = re.compile(r"(?<!\w)(?:should|correct|right|proper|appropriate|true|actual)(?!\w)", re.I)
 """Strong cues name the figure to use; weak ones ("correct", "right") are read only when no strong cue names one."""
 NEG_CUES = re.compile(r"(?<!\w)(?:not|no|never|neither|nor|rather\s+than|instead\s+of|isn't|is\s+not|wrong|incorrect)(?!\w)",
@@ -539,24 +541,40 @@ def recommended_in_text(text: str, ye: dict, tol: float) -> tuple[str | None, st
     return None, ""
 
 
+def _figures_named(text: str, ye: dict, tol: float) -> list[tuple[int, str]]:
+    """(position, figure) of every figure a piece of text names, by its words or by its amount."""
+    named = [(m.start(), key) for key, words in FIGURES.items() for w in words for m in [term_pattern(w).search(text)] if m]
+    for n in find_numbers(text):
+        k = figure_named(n.value, ye, tol) if n.value is not None else None
+        if k:
+            named.append((n.start, k))
+    return named
+
+
 def _recommended_with(text: str, ye: dict, tol: float, cues: re.Pattern[str]) -> tuple[str | None, str]:
+    """The first cued, unnegated clause about the cash naming a figure; a bare cue ("(use this)") reads its sentence."""
     for s in split_sentences(text):
         for clause in clauses(s):
             if not cues.search(clause) or NEG_CUES.search(clause):
                 continue
-            named = []
-            for key, words in FIGURES.items():
-                for w in words:
-                    m = term_pattern(w).search(clause)
-                    if m:
-                        named.append((m.start(), key))
-            for n in find_numbers(clause):
-                k = figure_named(n.value, ye, tol) if n.value is not None else None
-                if k:
-                    named.append((n.start, k))
+            named = _figures_named(clause, ye, tol) if ABOUT_CASH.search(clause) else []
             if named:
                 return min(named)[1], clause
+            if not NEG_CUES.search(s.text) and ABOUT_CASH.search(s.text):
+                at = s.text.find(clause)
+                around = [(min(abs(p - at), abs(p - at - len(clause))), k) for p, k in _figures_named(s.text, ye, tol)]
+                if around:
+                    return min(around)[1], s.text
     return None, ""
+
+
+def recommended_in_report(report: Any, text: str, ye: dict, tol: float) -> tuple[str | None, str]:
+    """The figure the report recommends: read in its cash-position section first, then in the whole report."""
+    if not isinstance(report, Document):
+        return None, ""
+    section = find_section(report, *SECTIONS[4])
+    found = recommended_in_text(section, ye, tol) if section else (None, "")
+    return found if found[0] is not None else recommended_in_text(text, ye, tol)
 
 
 @dataclass
@@ -937,8 +955,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         use, use_where = cash.use, f"reconciliation.xlsx {cash.use_where}"
         sources.add("reconciliation.xlsx Cash position")
     else:
-        use, clause = recommended_in_text(find_section(report, *SECTIONS[4]) or report_text, ye, tol_pos) \
-            if isinstance(report, Document) else (None, "")
+        use, clause = recommended_in_report(report, report_text, ye, tol_pos)
         use_where = f"management-report.docx: {clause[:140]!r}" if clause else "management-report.docx: no figure recommended"
         sources.add("management-report.docx")
     source = " and ".join(sorted(sources))
