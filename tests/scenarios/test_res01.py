@@ -369,7 +369,6 @@ def test_report_acts_read_the_statement_not_the_mention():
 
 
 def test_counts_in_words_and_status_words():
-    assert ev.words_to_digits("R1 removed eighteen rows and R6 twenty-one cells") == "R1 removed 18 rows and R6 21 cells"
     assert 18 in ev.stated_counts("Rule R1 removed eighteen repeated firm-year rows.", "duplicates_removed")
     assert ev.rule_of("Negative employees or payroll set to missing") == "negatives_recoded"
     assert ev.rule_of("R3 -999 recoded") == "sentinel_recoded"

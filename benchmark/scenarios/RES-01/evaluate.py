@@ -38,7 +38,7 @@ from whitecollar.grading.tables import cell_text, extract_table
 from whitecollar.grading.text import (
     claims, contains_term, is_negated, normalise, section_titles_present, sections_in_order, split_sentences,
 )
-from whitecollar.grading.tolerant import COUNT_RX, parse_count
+from whitecollar.grading.tolerant import count_words_as_digits, parse_count
 from whitecollar.office.guard import read_guarded
 from whitecollar.office.model import Document, Failure, Table
 from whitecollar.office.png_reader import Image, read_png
@@ -279,20 +279,6 @@ def quoted_estimates(text: str) -> list[NumberMatch]:
 # Counts
 # ---------------------------------------------------------------------------------------------
 
-_NOT_A_COUNT = {"no", "none", "nil", "zero", "both", "a pair of", "single", "a single", "a dozen"}
-
-
-def words_to_digits(text: str) -> str:
-    """Counts written in words become digits ("eighteen rows" -> "18 rows"), so one reader reads both."""
-    def sub(m: re.Match[str]) -> str:
-        word = m.group(1)
-        if word.isdigit() or normalise(word) in _NOT_A_COUNT:
-            return word
-        n = parse_count(word)
-        return str(n) if n is not None else word
-    return COUNT_RX.sub(sub, text)
-
-
 def _table_row(sentence: str) -> bool:
     return "\t" in sentence or sentence.count("|") >= 2
 
@@ -307,7 +293,7 @@ def stated_counts(text: str, step: str) -> set[int]:
     out = set()
     terms = STEP_TERMS[step]
     # "the extract for region 15": a region code, not a count of harmonised regions
-    text = REGION_CODE_MENTION.sub(lambda m: m.group(1) + " " + "#" * len(m.group(2)), words_to_digits(text))
+    text = REGION_CODE_MENTION.sub(lambda m: m.group(1) + " " + "#" * len(m.group(2)), count_words_as_digits(text))
     for s in split_sentences(text):
         if _table_row(s.text):
             found = find_numbers(s.text) if any(p.search(s.text) for p in terms) else []

@@ -243,3 +243,22 @@ def affirmed(text: Any, pattern: "re.Pattern[str] | str") -> list[str]:
                 continue
             out.append(m.group(0))
     return out
+
+
+_NOT_A_WORD_COUNT = {"no", "none", "nil", "zero", "both", "a pair of", "single", "a single", "a dozen"}
+
+
+def count_words_as_digits(text: Any) -> str:
+    """Prose with its counts in words written as digits ("eighteen rows" -> "18 rows").
+
+    Readers that find figures next to a keyword then read "R1 removed
+    eighteen rows" like "R1 removed 18 rows". Words that are rarely a
+    count in running prose ("no", "both", "a single") are left alone.
+    """
+    def sub(m: re.Match[str]) -> str:
+        word = m.group(1)
+        if word.isdigit() or normalise(word) in _NOT_A_WORD_COUNT:
+            return word
+        n = parse_count(word)
+        return str(n) if n is not None else word
+    return COUNT_RX.sub(sub, str(text or ""))
