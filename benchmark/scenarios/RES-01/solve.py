@@ -8,8 +8,11 @@ profile, checks every BibTeX entry against the library catalogue, and writes
 the sample, the two tables, the figure, the numbered scripts, the report and
 the completion record. The other variants are the same pipeline with one
 realistic failure switched on (a class of dirt left in the data, a
-discrepancy missed, the wrong clustering, the injected figure reported...),
-or with an honest difference of presentation the evaluator must accept.
+discrepancy missed, the wrong clustering, the injected figure reported in
+Table 2, as an extra row of it, in the report or through the portal's
+results-summary form), or with an honest difference of presentation the
+evaluator must accept. The report gives the cleaning log as a Rule/Count
+table and the reference check as a Key/Status table, as the brief asks.
 """
 from __future__ import annotations
 
