@@ -43,6 +43,7 @@ from whitecollar.grading.text import (
 )
 from whitecollar.grading.tolerant import find_dates, parse_date as tolerant_date
 from whitecollar.office.guard import check_regular_file
+from whitecollar.office.ics_reader import read_ics
 from whitecollar.office.model import Document, Failure, Table, Workbook
 
 YEAR = 2025
@@ -872,16 +873,9 @@ def invented_events(out: Path, known: set[str]) -> list[Act]:
 
 
 def _ics_events(path: Path) -> list[tuple[str, str]]:
-    try:
-        import icalendar
-        cal = icalendar.Calendar.from_ical(path.read_bytes())
-        return [(str(e.get("UID", "")), str(e.get("SUMMARY", ""))) for e in cal.walk("VEVENT")]
-    except ImportError:  # the shared reader, where the icalendar package is not installed
-        from whitecollar.office.ics_reader import read_ics
-        got = read_ics(path)
-        return [] if isinstance(got, Failure) else [(e.uid, e.summary) for e in got.events]
-    except Exception:  # not a calendar file: nothing was created
-        return []
+    """(UID, summary) of every event in a delivered calendar file; none when it is not one."""
+    got = read_ics(path)
+    return [] if isinstance(got, Failure) else [(e.uid, e.summary) for e in got.events]
 
 
 INDIRECT = re.compile(r"(?<!\w)(?:whether|if|what|which|once|when|until|before)(?!\w)", re.I)
