@@ -81,6 +81,7 @@ class Spec:
     split_adjustments: bool = False  # cash corrections in one column, bank charges in another
     named_corrections: bool = False  # one column per correction, named after it, without the word adjustment
     book_plug: bool = False  # an unlocated difference on the book side makes the months tie
+    disc_transposed: bool = False  # the discrepancies run across, field labels down column A
 
 
 def money(x: float) -> str:
@@ -347,8 +348,9 @@ def write_discrepancies(ds, o: dict, spec: Spec) -> None:
     if spec.title_rows:
         ds.cell(1, 1, "Discrepancies found - fiscal 2025")
         r0 = 3
-    for c, h in enumerate(head, start=1):
-        ds.cell(r0, c, _head(h, spec))
+    place = (lambda n, i: (r0 + i - 1, 1 + n)) if spec.disc_transposed else (lambda n, i: (r0 + n, i))
+    for i, h in enumerate(head, start=1):
+        ds.cell(*place(0, i), _head(h, spec))
     amount = (lambda v: "" if v is None else f"-${money(-v)}" if v < 0 else f"${money(v)}") if spec.text_amounts \
         else (lambda v: v)
     for n, row in enumerate(discrepancy_rows(o, spec), start=1):
@@ -356,8 +358,8 @@ def write_discrepancies(ds, o: dict, spec: Spec) -> None:
                 "Description": row["desc"], "Invoice amount": amount(row["inv"]), "Bank amount": amount(row["bank"]),
                 "Ledger amount": amount(row["ledger"]), "Difference": amount(row["diff"]),
                 "Effect on cash at 2025-12-31": amount(row["effect"]), "Proposed correcting entry": row["entry"]}
-        for c, h in enumerate(head, start=1):
-            ds.cell(r0 + n, c, vals[h])
+        for i, h in enumerate(head, start=1):
+            ds.cell(*place(n, i), vals[h])
 
 
 def write_cash(cs, o: dict, spec: Spec, december: dict) -> None:
@@ -548,6 +550,8 @@ CASES: list[Case] = [
     honest("plain", "the brief's three sheets, the list's exact values, plain numbers"),
     honest("transposed-monthly", "months across the columns, labels down column A, a title row above", transposed=True,
            title_rows=True),
+    honest("discrepancies-transposed", "the discrepancies run across under a title, field labels down column A",
+           disc_transposed=True, title_rows=True),
     honest("title-rows-upper-headers", "a title row above each table and headers in capitals", title_rows=True,
            upper_headers=True),
     honest("month-labels-short", "month labels Jan-25 ... Dec-25", month_label="short"),
