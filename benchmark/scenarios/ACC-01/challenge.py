@@ -82,6 +82,8 @@ class Spec:
     named_corrections: bool = False  # one column per correction, named after it, without the word adjustment
     book_plug: bool = False  # an unlocated difference on the book side makes the months tie
     disc_transposed: bool = False  # the discrepancies run across, field labels down column A
+    negative_cheques: bool = False  # outstanding cheques shown negative and added
+    nil_in_words: bool = False  # no effect on cash written "nil (receivables and taxes only)"
 
 
 def money(x: float) -> str:
@@ -155,7 +157,7 @@ def month_rows(o: dict, spec: Spec) -> list[dict]:
 
 def label(m: int, kind: str) -> Any:
     end = (dt.date(2025, m + 1, 1) - dt.timedelta(days=1)) if m < 12 else dt.date(2025, 12, 31)
-    return {"name": f"{MONTH_NAMES[m - 1]} 2025", "short": f"{MONTH_NAMES[m - 1][:3]}-25",
+    return {"name": f"{MONTH_NAMES[m - 1]} 2025", "bare": MONTH_NAMES[m - 1][:3].lower(), "short": f"{MONTH_NAMES[m - 1][:3]}-25",
             "date": dt.datetime(end.year, end.month, end.day), "iso": f"2025-{m:02d}",
             "words": f"{end.day} {MONTH_NAMES[m - 1]} 2025"}[kind]
 
@@ -290,7 +292,7 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
         unloc = round(row["adj_book"] - adj_bank_true, 2) if spec.plug else 0.0
         vals: dict[str, Any] = {
             "Month": label(row["m"], spec.month_label), "Book balance": row["book"], "Bank balance": row["bank"],
-            "Deposits in transit": row["dit"], "Outstanding cheques": row["oc"],
+            "Deposits in transit": row["dit"], "Outstanding cheques": -row["oc"] if spec.negative_cheques else row["oc"],
             "Net timing items": round(row["dit"] - row["oc"], 2), "Unlocated difference": unloc,
             "Book adjustments": abs(row["adj"]) if spec.positive_adjustments else row["adj"],
             "Book adjustments - bank charges": -fees_to(o, row["m"]), "Bank fees": -fees_to(o, row["m"]),
@@ -298,7 +300,9 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
             "Unlocated difference (books)": row.get("plug", 0.0),
             "Book adjustments - other": round(row["adj"] + fees_to(o, row["m"]), 2),
         }
-        timing = a1("Net timing items", k) if spec.net_timing else f"{a1('Deposits in transit', k)}-{a1('Outstanding cheques', k)}"
+        sign = "+" if spec.negative_cheques else "-"
+        timing = a1("Net timing items", k) if spec.net_timing else \
+            f"{a1('Deposits in transit', k)}{sign}{a1('Outstanding cheques', k)}"
         plug = f"+{a1('Unlocated difference', k)}" if spec.plug else ""
         adj_sign = "-" if spec.positive_adjustments else "+"
         formulas = {
@@ -357,7 +361,9 @@ def write_discrepancies(ds, o: dict, spec: Spec) -> None:
         vals = {"No.": n, "Discrepancy": row["what"], "Classification": row["class"], "References": row["refs"],
                 "Description": row["desc"], "Invoice amount": amount(row["inv"]), "Bank amount": amount(row["bank"]),
                 "Ledger amount": amount(row["ledger"]), "Difference": amount(row["diff"]),
-                "Effect on cash at 2025-12-31": amount(row["effect"]), "Proposed correcting entry": row["entry"]}
+                "Effect on cash at 2025-12-31": ("nil (receivables and taxes only)" if spec.nil_in_words and not row["effect"]
+                                                 else amount(row["effect"])),
+                "Proposed correcting entry": row["entry"]}
         for i, h in enumerate(head, start=1):
             ds.cell(*place(n, i), vals[h])
 
@@ -552,6 +558,8 @@ CASES: list[Case] = [
            title_rows=True),
     honest("discrepancies-transposed", "the discrepancies run across under a title, field labels down column A",
            disc_transposed=True, title_rows=True),
+    honest("signs-and-words", "outstanding cheques negative and added, months 'jan' ... 'dec', nil effects in words",
+           negative_cheques=True, month_label="bare", nil_in_words=True),
     honest("title-rows-upper-headers", "a title row above each table and headers in capitals", title_rows=True,
            upper_headers=True),
     honest("month-labels-short", "month labels Jan-25 ... Dec-25", month_label="short"),
