@@ -179,7 +179,13 @@ def run_corpus(task_id: str, cases: list[Case], bundle_dir: Path, oracle_dir: Pa
             continue
         ws = spaces[case.name]
         receipt = evaluate(task_id, ws / "out", ws, oracle_dir)
-        results.append(judge_case(case, receipt))
+        result = judge_case(case, receipt)
+        text = receipt.to_json()
+        if str(work) in text or str(Path(work).resolve()) in text:
+            # the freeze hashes corpus receipts: they must be the same on any machine
+            result["agrees"] = False
+            result["problems"].append("receipt names a path of this machine (the corpus workspace)")
+        results.append(result)
         if keep is not None:
             atomic.write_text(Path(keep) / f"challenge-{case.name}.json", receipt.to_json())
         shutil.rmtree(ws, ignore_errors=True)
