@@ -77,3 +77,13 @@ def test_garbage_must_fail_incomplete_and_say_why():
     assert check(receipt(failed=["c1"], delivered=False), exp) == []
     assert check(receipt(delivered=False), exp)  # fails nothing: no reason given
     assert check(receipt(failed=["c1"], delivered=True), exp)  # counted as complete
+
+
+def test_a_scenario_without_a_corpus_is_not_valid(tmp_path):
+    from types import SimpleNamespace
+
+    from whitecollar.validation import challenge_corpus
+
+    scenario = SimpleNamespace(task_id="X-01", challenge_file=tmp_path / "challenge.py")
+    got = challenge_corpus(scenario, tmp_path, tmp_path, {}, tmp_path)
+    assert got["cases"] == 0 and "missing" in got["problems"][0]
