@@ -262,3 +262,43 @@ def count_words_as_digits(text: Any) -> str:
         n = parse_count(word)
         return str(n) if n is not None else word
     return COUNT_RX.sub(sub, str(text or ""))
+
+
+_NUMERIC_DATE = re.compile(r"(?<![\d/.\-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.\-])")
+
+
+def numeric_date_order(values: Iterable[Any]) -> str | None:
+    """"dmy" or "mdy": the order a column's all-numeric dates are written in, when its unambiguous ones settle it.
+
+    A column that holds "25/11/2025" writes the day first, so its "01/12/2025"
+    is 1 December; one that holds "11/25/2025" writes the month first. None
+    when no date settles it, or when the column holds both orders.
+    """
+    orders = set()
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        for m in _NUMERIC_DATE.finditer(v):
+            a, b = int(m.group(1)), int(m.group(3))
+            if a > 12 >= b >= 1:
+                orders.add("dmy")
+            elif b > 12 >= a >= 1:
+                orders.add("mdy")
+    return orders.pop() if len(orders) == 1 else None
+
+
+def parse_date_in_order(value: Any, order: str | None) -> _dt.date | None:
+    """`parse_date`, except that an ambiguous all-numeric date is read in `order` ("dmy" or "mdy", from
+    `numeric_date_order` over the same column); a date in any other form is read as `parse_date` reads it."""
+    got = parse_date(value)
+    if got is not None or order not in ("dmy", "mdy") or not isinstance(value, str):
+        return got
+    m = _NUMERIC_DATE.fullmatch(value.strip())
+    if not m:
+        return None
+    a, b, y = int(m.group(1)), int(m.group(3)), int(m.group(4))
+    d, mo = (a, b) if order == "dmy" else (b, a)
+    try:
+        return _dt.date(y + 2000 if y < 100 else y, mo, d)
+    except ValueError:
+        return None
