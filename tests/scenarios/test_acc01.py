@@ -228,9 +228,16 @@ def test_brief_ends_with_the_footer_and_names_roster_people(generated):
     assert "Annie Champagne" in brief and "Isabelle Girard" in brief and "Sébastien" in brief
     assert brief.rstrip().endswith(footer_text())
     # the firm's classification list names more kinds than the file holds; outside it, nothing points at an item
-    listed = re.search(r"Classification\*\* taken from this list:(.*?)not counted as discrepancies\.", brief, re.S)
+    listed = re.search(r"Classification\*\* taken from this list,(.*?)not counted as discrepancies\.", brief, re.S)
     assert listed, "the Discrepancies sheet asks for a classification from a printed list"
-    assert "Unrecorded payment" in listed.group(1) and "Other error" in listed.group(1)
+    kinds = re.sub(r"\s+", " ", listed.group(1))
+    assert "standard reconciliation template:" in kinds, "the list is the firm's standard one"
+    for kind in ("Unrecorded payment", "Other error", "Bank error", "NSF / returned item", "Unauthorised withdrawal",
+                 "Stale-dated cheque"):
+        assert kind in kinds, f"the firm's list names {kind}"
+    # the list names more kinds than the file holds: twelve, of which the planted items use six
+    named = kinds.split("template:")[1].split(".")[0].split(",")
+    assert len(named) == 12, named
     rest = brief.replace(listed.group(0), "")
     for word in ("duplicate", "twice", "transpos", "cut-off", "without its taxes", "automated"):
         assert word not in rest.casefold(), f"the brief hints at a planted item: {word}"
@@ -334,7 +341,9 @@ def _row(text, numbers, cls=None):
     ("Unrecorded receipt", "unrecorded_receipt"), ("Unrecorded bank charges", "bank_charge"),
     ("Cut-off error (posted 2026)", "cutoff"), ("Tax error \u2013 GST/QST omitted", "tax"),
     ("Timing difference", "timing"), ("Settled - no action", "settled"), ("settled \u2013 no action required", "settled"),
-    ("Other error", "other"),
+    ("Other error", "other"), ("Bank error", "bank_error"), ("NSF / returned item", "nsf"), ("NSF", "nsf"),
+    ("Unauthorised withdrawal", "unauthorised"), ("Unauthorized withdrawal", "unauthorised"),
+    ("Stale-dated cheque", "stale"),
 ])
 def test_classification_values_are_read_from_the_list(cls, key):
     assert ev.read_choice(cls, ev.CLASSES) == key
@@ -464,3 +473,12 @@ def test_blind_solver_and_evaluator_hold_on_another_seed(seed, tmp_path):
 ])
 def test_a_correcting_entry_is_recognised(text, is_entry):
     assert bool(ev.ENTRY_RE.search(text)) is is_entry
+
+
+@pytest.mark.parametrize("cls", ["Bank error", "NSF / returned item", "Unauthorised withdrawal", "Stale-dated cheque"])
+def test_the_firms_other_kinds_are_no_planted_items_class(cls):
+    """The firm's standard list names kinds beyond the file's; a row so classified reports no planted item."""
+    assert ev.read_choice(cls, ev.CLASSES) not in set(ev.EXPECTED_CLASS.values()) | set(ev.CLEARED)
+    row = "Supplier invoice paid twice \t F-24495; Verre Sélect \t 29,263.90 \t 58,527.80"
+    assert not ev.matches(_row(row, [29263.90, 58527.80], cls), DUP, 0.05)
+
