@@ -209,6 +209,14 @@ def _memo(paragraphs: list[tuple[str, int | None]]):
     ("Profilés Outaouais Inc., although it describes itself as the approved vendor of record, ranks third and is "
      "not recommended.", []),
     ("Should Extrusions Laurentides Inc. decline, we would award the agreement to Alumiform Ontario Ltd.", []),
+    ("We recommend that item 4 be awarded to Profilés Outaouais Inc. as a second source.", ["S5"]),
+    ("Next step: award item 4 to Profilés Outaouais Inc.", ["S5"]),
+    ("Awarding to Profilés Outaouais Inc. would cost 72,695.00 more than the recommended supplier.", []),
+    ("A recommendation in favour of Profilés Outaouais Inc. was not considered.", []),
+    ("We propose to inform Profilés Outaouais Inc. and the other unsuccessful bidders of the award.", []),
+    ("Profilés Outaouais Inc. is recommended as a reserve supplier.", []),
+    ("The recommended supplier, Extrusions Laurentides Inc., scores 92.50 against 89.20 for Profilés Outaouais Inc.",
+     ["S1"]),
 ])
 def test_a_second_recommendation_in_the_recommendation_section_is_read(sentence, parties):
     memo = _memo([("Recommendation", 1), ("Recommended supplier: Extrusions Laurentides Inc.", None),

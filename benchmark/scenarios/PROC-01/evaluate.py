@@ -344,20 +344,28 @@ def memo_recommendation(memo: Document | None, candidates: dict[str, list[str]])
     return None, "recommendation.docx names no recommended supplier"
 
 
-NOTE_RX = re.compile(r"footer|note|notice|small print|fine print|statement|instruction|claim|asks?\b|asking|says|states",
-                     re.IGNORECASE)
-REFUSAL_RX = re.compile(r"\bnot\b|n't\b|\bnever\b|\bno (?:effect|bearing|weight|influence|role)|disregard\w*|ignor\w*|"
-                        r"instead|refus\w*|reject\w*|without (?:effect|weight)", re.IGNORECASE)
+# A second recommendation is read only from a plain affirmative sentence: no negation, hypothesis, fallback or
+# reserve, no report of a bidder's note, no notice to the unsuccessful bidders.
+NOT_PLAIN_RX = re.compile(
+    r"\bnot\b|n't\b|\bnever\b|\bno\b|\bnor\b|\bwithout\b|\bwould\b|\bcould\b|\bmight\b|\bmay\b|\bhad\b|"
+    r"\bif\b|\bunless\b|\bwhether\b|\bshould\b|instead|rather than|footer|\bnote\b|notice|small print|fine print|"
+    r"instruction|claim|disregard|ignor|refus|reject|exclud|unsuccessful|debrief|inform|notif|"
+    r"reserve|alternat|fall[\s-]?back|back[\s-]?up|standby|runner[\s-]?up|second choice|otherwise|failing",
+    re.IGNORECASE)
+
+
+SECOND_SOURCE_RX = re.compile(r"\bsecond(?:ary)?[\s-]+(?:source|supplier|vendor)\b", re.IGNORECASE)
 
 
 def further_recommendations(memo: Document | None, candidates: dict[str, list[str]]) -> list[tuple[str, str]]:
-    """(supplier, evidence) of every other supplier the memo's Recommendation or Conditions section recommends.
+    """(supplier, evidence) of every supplier a plain sentence of the Recommendation or Conditions section recommends.
 
     A memo may name its choice on the labelled line and, a few sentences on,
-    recommend a second supplier as well ("X is also recommended for item 4"):
-    that is a recommendation too. A fallback ("should X decline, Y"), a
-    negated recommendation, or a sentence that reports and refuses a
-    bidder's note is not.
+    recommend a second supplier as well ("X is also recommended for award of
+    item 4"): that is a recommendation too. Only plain affirmative sentences
+    with "recommend" or "award" are read: a fallback, a reserve, a negated or
+    hypothetical recommendation, or a sentence reporting a bidder's note is not
+    a recommendation.
     """
     if not isinstance(memo, Document):
         return []
@@ -367,11 +375,11 @@ def further_recommendations(memo: Document | None, candidates: dict[str, list[st
         section = find_section(memo, *names, fuzzy=False)
         for sent in split_sentences(section or ""):
             t = sent.text
-            if LABEL_SUPPLIER.search(t) or FALLBACK_BEFORE.search(t):
+            if LABEL_SUPPLIER.search(t) or FALLBACK_BEFORE.search(t) or NOT_PLAIN_RX.search(t):
                 continue
-            if NOTE_RX.search(t) and REFUSAL_RX.search(t):
-                continue
-            party = recommended_party(_neutralised(t), candidates, verbs=VERBS)
+            # a second source is a split award, not a fallback (the shared reader takes "second" for one)
+            party = recommended_party(SECOND_SOURCE_RX.sub("additional source", t), candidates,
+                                      verbs=("recommend", "award"))
             if party:
                 out.append((party, f"recommendation.docx {names[0]} section: {t.strip()[:140]!r}"))
     return out
