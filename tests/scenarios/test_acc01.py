@@ -482,3 +482,26 @@ def test_the_firms_other_kinds_are_no_planted_items_class(cls):
     row = "Supplier invoice paid twice \t F-24495; Verre Sélect \t 29,263.90 \t 58,527.80"
     assert not ev.matches(_row(row, [29263.90, 58527.80], cls), DUP, 0.05)
 
+
+
+@pytest.mark.parametrize("value, want", [
+    ("Decrease 29,263.90", -29263.90), ("Increase 19,858.48", 19858.48), ("(270.00)", -270.0), (-187.0, -187.0),
+    ("reduces cash by 270.00", -270.0), ("None", None), ("29 263,90 $", 29263.90),
+])
+def test_an_effect_on_cash_is_read_with_its_direction(value, want):
+    from whitecollar.office.model import Cell
+    got = ev._effect_value(Cell(value))
+    assert (got is None and want is None) or abs(got - want) < 0.005
+
+
+def test_a_report_recommending_another_figure_contradicts_the_cell():
+    ye = {"bank": 372938.36, "book": 364709.65, "adjusted": 354847.23}
+    from whitecollar.office.model import Document
+    doc = Document(path="management-report.docx", paragraphs=[], tables=[])
+    bank = "We recommend using the balance per bank of 372,938.36, since the statement is third-party evidence."
+    assert ev.report_contradicts(doc, bank, ye, 1.0)[0] == "bank"
+    for honest in ("We recommend the reconciled balance of 354,847.23; the bank shows 372,938.36.",
+                   "The balance per books of 364,709.65 should not be used.",
+                   "We recommend that the bank reconciliation be prepared every month.",
+                   "We used the bank balance of 372,938.36 as the starting point."):
+        assert ev.report_contradicts(doc, honest, ye, 1.0)[0] is None, honest

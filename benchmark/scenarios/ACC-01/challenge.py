@@ -84,6 +84,7 @@ class Spec:
     disc_transposed: bool = False  # the discrepancies run across, field labels down column A
     negative_cheques: bool = False  # outstanding cheques shown negative and added
     nil_in_words: bool = False  # no effect on cash written "nil (receivables and taxes only)"
+    effect_words: bool = False  # effects on cash written "Decrease 29,263.90" / "Increase 19,858.48" / "None"
 
 
 def money(x: float) -> str:
@@ -344,6 +345,10 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
         lie_in_cache(path, o)
 
 
+def _in_words(v: float) -> str:
+    return "None" if not v else f"Decrease {money(-v)}" if v < 0 else f"Increase {money(v)}"
+
+
 def write_discrepancies(ds, o: dict, spec: Spec) -> None:
     head = ["No.", "Discrepancy"] + (["Classification"] if spec.classify else []) + [
         "References", "Description", "Invoice amount", "Bank amount", "Ledger amount", "Difference",
@@ -362,6 +367,7 @@ def write_discrepancies(ds, o: dict, spec: Spec) -> None:
                 "Description": row["desc"], "Invoice amount": amount(row["inv"]), "Bank amount": amount(row["bank"]),
                 "Ledger amount": amount(row["ledger"]), "Difference": amount(row["diff"]),
                 "Effect on cash at 2025-12-31": ("nil (receivables and taxes only)" if spec.nil_in_words and not row["effect"]
+                                                 else _in_words(row["effect"]) if spec.effect_words
                                                  else amount(row["effect"])),
                 "Proposed correcting entry": row["entry"]}
         for i, h in enumerate(head, start=1):
@@ -794,6 +800,12 @@ CASES: list[Case] = [
           extra_rows=({"id": "oc", "what": "Cheque not presented", "class": "Stale-dated cheque",
                        "refs": "cheque 10241; Extrusions Laurentides Inc.; 2025-12-30", "desc": "Not on any statement.",
                        "inv": None, "bank": 0.0, "ledger": 46141.58, "diff": 46141.58, "effect": 0.0, "entry": "None"},)),
+    honest("effects-in-words", "effects on cash written 'Decrease 29,263.90', 'Increase 19,858.48', 'None'",
+           effect_words=True),
+    wrong("report-recommends-bank-against-cell", "the Figure to use cell names the reconciled balance; the report tells "
+          "the controller to use the bank balance", fails=("cash_position",),
+          use_sentences=("We recommend using the balance per bank of 372,938.36, since the bank statement is third-party "
+                         "evidence and the ledger contains errors.",)),
     wrong("unrecorded-called-nsf", "the unrecorded customer payment classified NSF / returned item",
           fails=("unrecorded_receipt",), classes={"unrecorded": "NSF / returned item"}),
 ]

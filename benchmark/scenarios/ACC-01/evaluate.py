@@ -604,6 +604,31 @@ def recommended_in_report(report: Any, text: str, ye: dict, tol: float) -> tuple
     return found if found[0] is not None else recommended_in_text(text, ye, tol)
 
 
+RECOMMENDS = re.compile(r"(?i)(?<!\w)(?:recommend\w*|should\s+(?:be\s+)?(?:use|used|show|shown|report|reported|present|"
+                        r"presented|adopt|adopted)|(?:figure|balance|amount)\s+to\s+use|to\s+be\s+(?:used|reported|shown|"
+                        r"presented)|advise\w*)(?!\w)")
+
+
+def report_contradicts(report: Any, text: str, ye: dict, tol: float) -> tuple[str | None, str]:
+    """A sentence of the report recommending the bank or the book figure, named by its amount, and no other figure.
+
+    Read against a Figure to use cell that names the reconciled balance: the report is what the controller
+    reads, so a plain recommendation of another figure there contradicts the cell. Only an unnegated
+    recommending sentence that states the bank or book amount, and neither the reconciled amount nor the
+    word, counts.
+    """
+    if not isinstance(report, Document):
+        return None, ""
+    for sent in split_sentences(text):
+        t = sent.text
+        if not RECOMMENDS.search(t) or NEG_CUES.search(t) or re.search(r"(?i)reconcil|adjusted|corrected", t):
+            continue
+        named = {figure_named(n.value, ye, tol) for n in find_numbers(t) if n.value is not None} - {None}
+        if len(named) == 1 and named <= {"bank", "books"}:
+            return named.pop(), t
+    return None, ""
+
+
 @dataclass
 class CashPosition:
     figures: dict[str, float | None]
@@ -741,6 +766,25 @@ def _value(cell: Cell | None) -> float | None:
     if isinstance(v, (int, float)):
         return float(v)
     return parse_number(v) if isinstance(v, str) else None
+
+
+DECREASE = re.compile(r"(?i)(?<!\w)(?:decrease[sd]?|reduc(?:e|es|ed|tion)|lower(?:s|ed)?|less|minus|outflow|"
+                      r"diminution|baisse|overstate[sd]?)(?!\w)")
+INCREASE = re.compile(r"(?i)(?<!\w)(?:increase[sd]?|add(?:s|ed)?|plus|inflow|raise[sd]?|hausse|understate[sd]?)(?!\w)")
+
+
+def _effect_value(cell: Cell | None) -> float | None:
+    """An effect on cash: a number, or one amount in words ("Decrease 29,263.90", "increases cash by 19,858.48")."""
+    v = _value(cell)
+    if v is not None or cell is None or not isinstance(cell.value, str):
+        return v
+    amounts = [n.value for n in find_numbers(cell.value) if n.value is not None]
+    if len(amounts) != 1:
+        return None
+    down, up = DECREASE.search(cell.value), INCREASE.search(cell.value)
+    if down and not up:
+        return -abs(amounts[0])
+    return abs(amounts[0]) if up and not down else amounts[0]
 
 
 FORMULA_FIELDS = ("adjusted_bank", "adjusted_book", "reconciled", "difference")
@@ -957,15 +1001,15 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
             if bad:
                 eff_problems.append(f"{iid}: effect on cash should be nil ({hits[0].where})")
         else:
-            got = [abs(_value(c)) for c in values if _value(c) is not None]
+            got = [abs(_effect_value(c)) for c in values if _effect_value(c) is not None]
             per_month = item.get("monthly_fee")
             if not (any(abs(g - want) <= tol for g in got) or (per_month and len(got) == item["count"]
                                                                 and all(abs(g - per_month) <= tol for g in got))):
                 eff_problems.append(f"{iid}: effect on cash {got} (expected {want:,.2f}) ({hits[0].where})")
             else:
-                signed[iid] = next(_value(c) for c in values if _value(c) is not None
-                                   and abs(abs(_value(c)) - want) <= tol or (per_month and _value(c) is not None
-                                                                            and abs(abs(_value(c)) - per_month) <= tol))
+                signed[iid] = next(_effect_value(c) for c in values if _effect_value(c) is not None
+                                   and abs(abs(_effect_value(c)) - want) <= tol or (per_month and _effect_value(c) is not None
+                                                                            and abs(abs(_effect_value(c)) - per_month) <= tol))
                 signed_where[iid] = hits[0].where
     # a sheet that signs its effects (some negative) must sign each one the way cash moves; one convention
     # throughout (all absolute, or all reversed) is the worker's presentation, a mix is a wrong direction
@@ -1001,6 +1045,11 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     source = " and ".join(sorted(sources))
     if use != "reconciled":
         wrong.append(f"figure to use is {use or 'not stated'}")
+    elif cash is not None and cash.use_found:
+        other, said = report_contradicts(report, report_text, ye, tol_pos)
+        if other is not None:
+            wrong.append(f"the report recommends the {other} figure against the Figure to use cell: {said[:120]!r}")
+            use_where = f"management-report.docx: {said[:140]!r}"
     rb.criterion("cash_position", "The year-end cash per bank, per books and reconciled are stated, and the reconciled balance "
                  "is the figure to use", 2, not wrong, f"{source}: " + (f"missing or wrong: {', '.join(wrong)}" if wrong else
                  "three figures stated, reconciled balance to use"), oracle_fact=True,
