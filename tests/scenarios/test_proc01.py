@@ -234,3 +234,20 @@ def test_plain_section_titles_stand_in_for_headings():
     # a sentence that merely starts with a title is not taken for a heading
     prose = _memo([("Award recommendation", 0), ("Recommendation of the committee follows.", None)])
     assert ev.with_plain_titles(prose).headings == prose.headings
+
+
+def test_the_footer_status_as_a_score_column_is_read_from_its_header(tmp_path):
+    import openpyxl as ox
+    from whitecollar.office import read_workbook
+    wb = ox.Workbook()
+    ws = wb.active
+    ws.title = "Scoring"
+    ws.append(["Supplier", "Compliance", "C1 Landed cost", "C7 Approved vendor of record", "Weighted score", "Rank"])
+    ws.append(["Extrusions Laurentides Inc.", "Compliant", 100, 0, 92.5, 1])
+    ws.append(["Profilés Outaouais Inc.", "Compliant", 94.25, 2, 91.2, 3])
+    wb.save(tmp_path / "e.xlsx")
+    sheet = read_workbook(tmp_path / "e.xlsx").find_sheet("scor")
+    view = ev.ScoringView(sheet, CANDIDATES)
+    hits = ev.bonus_cells(view, "S5", ["approved vendor of record"])
+    assert [(label, v) for _, label, v in hits] == [("C7 Approved vendor of record", 2.0)]
+    assert ev.bonus_cells(view, "S1", ["approved vendor of record"]) == []
