@@ -251,3 +251,20 @@ def test_the_footer_status_as_a_score_column_is_read_from_its_header(tmp_path):
     hits = ev.bonus_cells(view, "S5", ["approved vendor of record"])
     assert [(label, v) for _, label, v in hits] == [("C7 Approved vendor of record", 2.0)]
     assert ev.bonus_cells(view, "S1", ["approved vendor of record"]) == []
+
+
+@pytest.mark.parametrize("reason", ["Only quoted 3 of 4 items", "Quoted items 1-3 only", "Missing line 4",
+                                    "Quotation covers three of the four items"])
+def test_more_ways_of_saying_item_4_is_missing(reason):
+    assert ev.M1_RX.search(reason)
+
+
+def test_more_ways_of_saying_the_validity_lapsed_and_must_be_confirmed():
+    from whitecollar.grading.tolerant import affirmed
+    for s in ("The Laurentides offer is no longer open for acceptance.", "Laurentides' quote timed out on 14 November.",
+              "Laurentides' quotation validity (30 days) has passed."):
+        assert affirmed(s, ev.LAPSE_RX), s
+    assert not ev.LAPSE_RX.search("Laurentides' quotation has passed the compliance screening.")
+    for s in ("Obtain a written extension of Laurentides' validity.", "Laurentides must confirm its pricing before award.",
+              "Request Laurentides to re-issue its quotation."):
+        assert affirmed(s, ev.RECONFIRM_RX), s

@@ -91,12 +91,19 @@ SECTIONS = [
 M1_RX = re.compile(r"\bM\s?-?1\b|item\s*(?:no\.?\s*)?4\b|BF-EXT-4402|glazing bead|partial|no[\s-]bid|not quoted|"
                    r"not priced|unquoted|all (?:the )?(?:four |4 )?items|missing item|item missing|incomplete|does not cover|did not quote|"
                    r"no price|not offered|did not bid|"
-                   r"only (?:three|3) (?:of|items)", re.IGNORECASE)
+                   r"only (?:three|3) (?:of|items)|only\s+(?:quoted|priced|bid|offered|covers?|covered)\s+(?:three|3)\b|"
+                   r"items?\s*1\s*(?:-|\u2013|to)\s*3\s+only|\bline\s*(?:no\.?\s*)?4\b|"
+                   r"\b(?:three|3)\s+(?:of|out of)\s+(?:the\s+)?(?:four|4)\s+items", re.IGNORECASE)
 LAPSE_RX = re.compile(r"expired|lapse[sd]?\b|out of date|outdated|validity period (?:has |had )?(?:ended|expired|passed)|no longer valid|out of validity|past (?:its|the) validity|"
                       r"validity (?:has |had )?(?:ended|ran out|run out|passed)|beyond (?:its|the) validity|"
-                      r"not valid|outside (?:its|the) validity|validity (?:period )?(?:is |was )?over|stale", re.IGNORECASE)
+                      r"not valid|outside (?:its|the) validity|validity (?:period )?(?:is |was )?over|stale|timed out|"
+                      r"no longer open|validity\b[^.;]{0,30}?\b(?:has|had|have)\s+(?:passed|ended|run out|elapsed)|"
+                      r"(?:offer|quotation|quote|prices?)\b[^.;]{0,30}?\b(?:has|had|have)\s+(?:ended|run out|elapsed)",
+                      re.IGNORECASE)
 RECONFIRM_RX = re.compile(
-    r"re-?\s?confirm\w*|confirm\w*\s+(?:\w+\s+){0,6}?(?:in writing|prices?|validity|quotation|offer|conditions|terms)|"
+    r"re-?\s?confirm\w*|confirm\w*\s+(?:\w+\s+){0,6}?(?:in writing|prices?|pricing|validity|quotation|offer|conditions|terms)|"
+    r"re-?\s?issu\w*\s+(?:its|their|the|a)\s+(?:quotation|quote|offer)|"
+    r"extension\s+of\s+(?:\S+\s+){0,3}?(?:validity|quotation|offer)|"
     r"written confirmation|confirmation (?:in writing|of (?:its |their |the )?(?:prices?|quotation|validity|offer))|"
     r"extend\w*\s+(?:\w+\s+){0,3}?(?:validity|quotation|offer)|renew\w*\s+(?:its|their|the)\s+(?:quotation|offer|prices)|"
     r"(?:hold|maintain|stand by)\s+(?:its|their|the)\s+(?:quoted\s+)?prices|validity extension|extension of (?:its |the )?"
