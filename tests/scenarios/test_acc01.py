@@ -503,5 +503,6 @@ def test_a_report_recommending_another_figure_contradicts_the_cell():
     for honest in ("We recommend the reconciled balance of 354,847.23; the bank shows 372,938.36.",
                    "The balance per books of 364,709.65 should not be used.",
                    "We recommend that the bank reconciliation be prepared every month.",
-                   "We used the bank balance of 372,938.36 as the starting point."):
+                   "We used the bank balance of 372,938.36 as the starting point.",
+                   "The balance per books of 364,709.65 should be reported only after the six entries are posted."):
         assert ev.report_contradicts(doc, honest, ye, 1.0)[0] is None, honest

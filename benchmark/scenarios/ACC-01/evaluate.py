@@ -622,7 +622,9 @@ def report_contradicts(report: Any, text: str, ye: dict, tol: float) -> tuple[st
         return None, ""
     for sent in split_sentences(text):
         t = sent.text
-        if not RECOMMENDS.search(t) or NEG_CUES.search(t) or re.search(r"(?i)reconcil|adjusted|corrected", t):
+        if not RECOMMENDS.search(t) or NEG_CUES.search(t) or re.search(
+                r"(?i)reconcil|adjust|correct|timing|outstanding|in\s+transit|(?<!\w)(?:after|once|when|until)(?!\w)|"
+                r"entries|entry", t):  # a figure recommended as it will stand after the work is the reconciled one
             continue
         named = {figure_named(n.value, ye, tol) for n in find_numbers(t) if n.value is not None} - {None}
         if len(named) == 1 and named <= {"bank", "books"}:
