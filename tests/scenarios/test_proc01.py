@@ -268,3 +268,14 @@ def test_more_ways_of_saying_the_validity_lapsed_and_must_be_confirmed():
     for s in ("Obtain a written extension of Laurentides' validity.", "Laurentides must confirm its pricing before award.",
               "Request Laurentides to re-issue its quotation."):
         assert affirmed(s, ev.RECONFIRM_RX), s
+
+
+def test_more_ways_of_reporting_the_printed_total_and_the_count():
+    from whitecollar.grading.tolerant import affirmed
+    for s in ("Alumiform's quoted total is $100,000 too low.", "Alumiform: total corrected, unit prices govern.",
+              "Alumiform total recomputed (printed figure in error).",
+              "Alumiform's printed total is inconsistent with its line items."):
+        assert affirmed(s, ev.ARITH_RX), s
+    for s in ("Alumiform prices are too high compared with Laurentides.", "The Alumiform total was not corrected."):
+        assert not affirmed(s, ev.ARITH_RX), s
+    assert ev.stated_counts("Four out of the five quotations received were found compliant.") == [4]

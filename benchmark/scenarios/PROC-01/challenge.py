@@ -685,6 +685,11 @@ CASES: list[Case] = [
            questions=["Can we obtain a written extension of Laurentides' validity?"],
            issues=["Alumiform's printed total is understated by 100,000.00.",
                    "Laurentides' quote timed out on 14 November 2025."]),
+    honest("h-arith-terse", "the printed-total error said tersely, the count in prose only", labels=False,
+           arith_text="Landed costs were normalised as the method requires.",
+           remarks={"S2": "Total corrected, unit prices govern"},
+           issues=["Alumiform's quoted total is $100,000 too low.", "Laurentides: validity lapsed on 2025-11-14."],
+           count_text="Four out of the five quotations received were found compliant."),
     wrong("w-noncompliant-left-out", "the partial quotation left out of the Scoring sheet, its exclusion in the "
           "Normalisation remark and the memo", ("workbook_structure",), scoring_omits=("S4",)),
 ]

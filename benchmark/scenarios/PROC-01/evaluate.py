@@ -115,7 +115,10 @@ ARITH_RX = re.compile(
     r"transcription|typing|extension|footing) (?:error|mistake|slip)|typo\w*|understat\w*|overstat\w*|"
     r"(?:off|short|out) by\s+\$?\s?\d|under-?total\w*|(?:does|do|did)\s*(?:not|n't)\s+(?:cross-?)?foot|"
     r"(?:incorrect|wrong|erroneous)(?:ly)?(?: printed)? total|total (?:is |was )?(?:incorrect|wrong|erroneous|short)|"
-    r"error in (?:the|its) (?:printed |quoted )?total|printed total (?:of|is|was|shows)\s+[\d$]", re.IGNORECASE)
+    r"error in (?:the|its) (?:printed |quoted )?total|printed total (?:of|is|was|shows)\s+[\d$]|"
+    r"total\b[^.;]{0,40}?(?:too (?:low|high)|inconsisten\w*|\bin error\b)|(?:total|figure)\s+in error|"
+    r"total (?:was |has been |is )?(?:corrected|adjusted)|"
+    r"(?:corrected|adjusted) (?:the |its )?(?:printed |quoted )?total", re.IGNORECASE)
 DENIAL_OF_LAPSE = re.compile(r"still valid|remains? valid|still open|still current|valid for acceptance", re.IGNORECASE)
 REFERS_BACK = re.compile(r"\b(its|it|this quotation|the quotation|this supplier|the supplier|their|they)\b", re.I)
 LABEL_SUPPLIER = re.compile(r"^\W*recommended\s+(?:supplier|vendor|bidder|awardee|award)\s*(?:[:=\-\u2013\u2014]|\t)\s*(.+)$",
@@ -453,7 +456,7 @@ def stated_counts(text: str) -> list[int]:
     word = r"(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|all)"
     noun = r"(?:quotations?|bids?|offers?|suppliers?|submissions?|tenders?)"
     before = [
-        rf"\b{word}\s+(?:\(\d\)\s+)?(?:of\s+(?:the\s+)?{word}\s+)?(?:{noun}\s+)?(?:\w+\s+){{0,2}}?(?:were|are|was|is|remain|passed)?\s*(?:found\s+|deemed\s+|declared\s+)?(?<!non-)(?<!non )(?<!not )compliant",
+        rf"\b{word}\s+(?:\(\d\)\s+)?(?:(?:out\s+)?of\s+(?:the\s+)?{word}\s+)?(?:{noun}\s+)?(?:\w+\s+){{0,2}}?(?:were|are|was|is|remain|passed)?\s*(?:found\s+|deemed\s+|declared\s+)?(?<!non-)(?<!non )(?<!not )compliant",
         rf"\b{word}\s+(?:\w+\s+){{0,2}}{noun}\s+(?:\w+\s+){{0,3}}(?<!non-)(?<!non )(?<!not )compliant",
         rf"\b{word}\s*/\s*\d\s+{noun}?\s*(?:were|are)?\s*compliant",
     ]
