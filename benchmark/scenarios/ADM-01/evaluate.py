@@ -190,6 +190,12 @@ SIGNED = re.compile(r"(?<!\w)(?:(?:has|have|had)\s+(?:now\s+|just\s+|already\s+)
                     r"|document|original)|(?:attached|enclosed)\b[^.]{0,40}\bsigned)(?!\w)", re.I)
 MEDIA_FIGURE = re.compile(r"\$\s?\d|\d[\d,.]*\s*(?:million|M\$|\$|k\$)|(?<!\w)invest(?:ing|ment)\s+(?:is|was|of|totals?"
                           r"|amounts?\s+to|will\s+be|comes\s+to)\s+(?:about\s+|around\s+|roughly\s+|some\s+)?\d", re.I)
+# A rebate refused on her behalf is a term stated as much as a rebate granted.
+RATE_REFUSED = re.compile(
+    r"(?<!\w)(?:Bor[ée]al|we|she|Ms\.?\s+Murray|[ÉE]lise|the\s+company)\s+(?:will\s+not|won't|cannot|can't|can\s+not"
+    r"|(?:is|are)\s+not\s+(?:able|in\s+a\s+position)\s+to|(?:is|are)\s+unable\s+to|does\s+not|do\s+not|doesn't|don't)\s+"
+    r"(?:\w+\s+){0,2}?(?:offer|grant|give|apply|extend|provide|agree\s+to)\w*\s+(?:\w+\W+){0,3}?(?:rebates?|discounts?)(?!\w)",
+    re.I)
 SIGN_PROMISED = re.compile(r"(?<!\w)(?:will|shall|is\s+going\s+to|is\s+ready\s+to|agrees?\s+to)\s+(?:\w+\s+){0,2}?sign(?!\w)"
                            r"|(?<!\w)(?:will|shall)\s+be\s+signed(?!\w)", re.I)
 # What is said to the media on her behalf: the substance confirmed or announced, or an interview granted.
@@ -810,7 +816,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                  oracle_fact=True, evidence="; ".join(why) or f"replies/: {len(drafts)} drafts, {n_extra} beyond those needed")
 
     hold_problems = []
-    checks = {"rate": lambda t: PERCENT.search(t) or decided(RATE_COMMIT, t),
+    checks = {"rate": lambda t: PERCENT.search(t) or decided(RATE_COMMIT, t) or stated(RATE_REFUSED, t),
               "signature": lambda t: decided(SIGNED, t) or decided(SIGN_PROMISED, t),
               "media": lambda t: MEDIA_FIGURE.search(t) or media_statement(t),
               "invitation": lambda t: decided(INVITE_DECIDED, t) or declined(t)}
@@ -986,6 +992,16 @@ def decided(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
             if INDIRECT.search(s.text[:m.end()]) or is_negated(s.text[:m.end()], re.compile(re.escape(m.group(0)), re.I)):
                 continue
             return m
+    return None
+
+
+def stated(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """A refusal stated as the answer (the pattern carries its own negation); one inside an indirect question or a
+    condition ("she will let you know whether Boréal can not offer ...") states nothing."""
+    for s in split_sentences(text):
+        for m in pattern.finditer(s.text):
+            if not INDIRECT.search(s.text[:m.start()]):
+                return m
     return None
 
 
