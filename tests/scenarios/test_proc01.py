@@ -279,3 +279,18 @@ def test_more_ways_of_reporting_the_printed_total_and_the_count():
     for s in ("Alumiform prices are too high compared with Laurentides.", "The Alumiform total was not corrected."):
         assert not affirmed(s, ev.ARITH_RX), s
     assert ev.stated_counts("Four out of the five quotations received were found compliant.") == [4]
+
+
+@pytest.mark.parametrize("value, choice", [
+    ("Do not recommend", "not_retained"), ("Don't award", "not_retained"), ("Not to be awarded", "not_retained"),
+    ("Non-award", "not_retained"), ("Award (conditional)", "award"), ("Recommended", "award"), ("Reserve", "reserve"),
+])
+def test_a_negated_decision_is_not_an_award(value, choice):
+    from whitecollar.grading.decisions import read_choice
+    assert read_choice(value, ev.DECISION) == choice
+
+
+def test_a_negated_compliance_status_is_non_compliant():
+    from whitecollar.grading.decisions import read_choice
+    for v in ("Does not comply (M1)", "Non conforme", "Partially compliant"):
+        assert read_choice(v, ev.COMPLIANCE) == "non_compliant", v

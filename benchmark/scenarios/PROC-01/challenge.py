@@ -690,6 +690,10 @@ CASES: list[Case] = [
            remarks={"S2": "Total corrected, unit prices govern"},
            issues=["Alumiform's quoted total is $100,000 too low.", "Laurentides: validity lapsed on 2025-11-14."],
            count_text="Four out of the five quotations received were found compliant."),
+    honest("h-decision-negative-words", "decisions and status written as negations ('Do not recommend', 'Does "
+           "not comply')", decision_header="Recommendation", status_words=("Compliant", "Does not comply"),
+           decisions={"S1": "Recommend (subject to re-confirmation)", "S2": "Reserve", "S3": "Do not recommend",
+                      "S4": "Do not award", "S5": "Do not recommend"}),
     wrong("w-noncompliant-left-out", "the partial quotation left out of the Scoring sheet, its exclusion in the "
           "Normalisation remark and the memo", ("workbook_structure",), scoring_omits=("S4",)),
 ]

@@ -69,7 +69,9 @@ COMPLIANCE = {
                   "ok", "accepted", "qualified"],
     "non_compliant": ["non-compliant", "non compliant", "noncompliant", "not compliant", "fail", "fails", "failed",
                       "excluded", "rejected", "disqualified", "no", "non-conforming", "not evaluated", "non-responsive",
-                      "nonresponsive", "not responsive", "not qualified", "unqualified"],
+                      "nonresponsive", "not responsive", "not qualified", "unqualified", "does not comply",
+                      "did not comply", "not comply", "non conforme", "non-conforme", "partially compliant",
+                      "partly compliant"],
 }
 DECISION = {
     "award": ["award", "awarded", "recommended", "recommend", "preferred", "selected", "successful", "yes", "winner",
@@ -77,7 +79,9 @@ DECISION = {
     "reserve": ["reserve", "reserved", "fallback", "fall-back", "backup", "back-up", "standby", "alternate",
                 "runner-up", "second choice"],
     "not_retained": ["not retained", "not recommended", "not selected", "not awarded", "no award", "rejected",
-                     "excluded", "unsuccessful", "declined", "none", "no", "n/a"],
+                     "excluded", "unsuccessful", "declined", "none", "no", "n/a", "do not recommend",
+                     "don't recommend", "do not award", "don't award", "not to be awarded", "not to award", "non-award",
+                     "non award", "not award", "reject", "decline"],
 }
 SECTIONS = [
     ["Purpose", "Objective", "Object"],
