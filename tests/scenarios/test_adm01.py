@@ -481,8 +481,37 @@ def test_a_row_that_denies_the_conflict_is_not_a_finding(text, denied):
     ("invitation", "She will give you her answer by Friday 5 December.", False),
     ("invitation", "Ms. Murray is pleased to accept your invitation.", True),
     ("invitation", "She will tell you by Friday whether she will attend.", False),
+    ("rate", "Boréal is not in a position to offer a volume rebate on 2026 orders.", True),
+    ("rate", "I am not able to confirm a rebate at this stage; Ms. Murray will answer you.", False),
+    ("signature", "Ms. Murray will sign Amendment No. 2 electronically before Tuesday.", True),
+    ("signature", "She will come back to you on the signature by Tuesday 12:00.", False),
+    ("media", "We can confirm that Boréal is adding a production line and will hire about forty people.", True),
+    ("media", "Ms. Murray is available for a short interview on Tuesday morning.", True),
+    ("media", "I confirm that Ms. Murray has received your request about the plant expansion.", False),
+    ("media", "Thank you for your request about the investment and hiring timeline for your 26 November edition.", False),
+    ("invitation", "Unfortunately Ms. Murray will not be able to give the opening address on 21 January.", True),
+    ("invitation", "Unfortunately I cannot give you her answer today; she will reply by Friday 5 December.", False),
 ])
 def test_holding_replies_commit_to_nothing(kind, text, commits):
-    pats = {"rate": lambda t: ev.PERCENT.search(t) or ev.decided(ev.RATE_COMMIT, t), "signature": lambda t: ev.decided(ev.SIGNED, t),
-            "media": ev.MEDIA_FIGURE.search, "invitation": lambda t: ev.decided(ev.INVITE_DECIDED, t)}
-    assert bool(pats[kind](text)) is commits
+    assert bool(ev.commits(kind, text)) is commits
+
+
+@pytest.mark.parametrize("text, denied", [
+    ("No conflict: the board meeting was moved, no action needed.", True),
+    ("None", True),
+    ("No action until you decide: start the walk at 10:00, so that there is no overlap.", False),
+    ("Fly back on Thursday 4 December; then there is no conflict with the board.", False),
+    ("Rebook to 4 December: no conflict remains.", False),
+])
+def test_a_resolution_that_declares_the_problem_none(text, denied):
+    assert ev.resolution_denies(text) is denied
+
+
+@pytest.mark.parametrize("text, reported", [
+    ("Done: I moved the plant walk to 10:30 and told Claire Villeneuve.", True),
+    ("The walk has been moved to 10:30.", True),
+    ("Nothing has been moved; for your decision.", False),
+    ("Move the plant walk to 10:30 once you agree.", False),
+])
+def test_a_resolution_that_reports_the_entry_moved(text, reported):
+    assert ev.calendar_change_reported(text) is reported
