@@ -294,3 +294,8 @@ def test_a_negated_compliance_status_is_non_compliant():
     from whitecollar.grading.decisions import read_choice
     for v in ("Does not comply (M1)", "Non conforme", "Partially compliant"):
         assert read_choice(v, ev.COMPLIANCE) == "non_compliant", v
+
+
+@pytest.mark.parametrize("value, rank", [("1st", 1), ("#2", 2), ("3 of 4", 3), ("first", 1), (4, 4), ("—", None)])
+def test_ranks_typed_as_ordinals_are_read(value, rank):
+    assert ev._rank(value) == rank

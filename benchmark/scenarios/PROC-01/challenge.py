@@ -85,6 +85,7 @@ class Work:
     plain_headings: bool = False  # section titles typed as plain paragraphs (no style, bold or numbering)
     scoring_omits: tuple[str, ...] = ()  # suppliers left out of the Scoring sheet altogether
     bonus_header: str | None = None  # the bonus points written in a column of their own under this header
+    ordinal_ranks: bool = False  # ranks typed as ordinals ("1st", "2nd")
 
 
 def money(x: float) -> str:
@@ -289,6 +290,8 @@ def write_workbook(path: Path, m: Model) -> None:
         rng = ",".join(a1("Weighted score", x, True) for x in comp_idx)
         put("Rank", f"=1+" + "+".join(f"({a1('Weighted score', x, True)}>{a1('Weighted score', j)})" for x in comp_idx)
             if rng else m.rank[k])
+        if w.ordinal_ranks:
+            put("Rank", f"{m.rank[k]}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(m.rank[k], 'th') }")
     if w.extra_row:
         r = sc.max_row + 1
         sc.cell(r, 1, f"{m.name['S5']} {w.extra_row[0]}")
@@ -694,6 +697,8 @@ CASES: list[Case] = [
            "not comply')", decision_header="Recommendation", status_words=("Compliant", "Does not comply"),
            decisions={"S1": "Recommend (subject to re-confirmation)", "S2": "Reserve", "S3": "Do not recommend",
                       "S4": "Do not award", "S5": "Do not recommend"}),
+    honest("h-ordinal-ranks", "ranks typed as ordinals and no decision column (the rank decides)",
+           ordinal_ranks=True, decision_column=False),
     wrong("w-noncompliant-left-out", "the partial quotation left out of the Scoring sheet, its exclusion in the "
           "Normalisation remark and the memo", ("workbook_structure",), scoring_omits=("S4",)),
 ]

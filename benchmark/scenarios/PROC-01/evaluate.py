@@ -167,6 +167,23 @@ def _number(v: Any) -> float | None:
     return parse_number(v) if isinstance(v, str) else None
 
 
+ORDINAL_RX = re.compile(r"^\W*(?:rank(?:ed)?\s*|no\.?\s*|#\s*)?(\d{1,2})\s*(?:st|nd|rd|th|\.)?(?:\s*(?:of|/)\s*\d{1,2})?"
+                        r"\W*$", re.IGNORECASE)
+ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def _rank(v: Any) -> float | None:
+    """A rank cell: a number, or an ordinal typed as text ("1st", "#2", "3 of 4", "first")."""
+    n = _number(v)
+    if n is not None or not isinstance(v, str):
+        return n
+    m = ORDINAL_RX.match(v)
+    if m:
+        return float(m.group(1))
+    w = v.strip().casefold()
+    return float(ORDINAL_WORDS[w]) if w in ORDINAL_WORDS else None
+
+
 class Table:
     """A record table on one sheet, with each supplier's record, its line of cells and receipts' references."""
 
@@ -650,7 +667,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                 continue
         if not s["compliant"]:
             reason = " ".join(str(scoring.get(k, f) or "") for f in ("compliance", "reason")) if scoring else ""
-            ranked = scoring and _number(scoring.get(k, "rank")) is not None
+            ranked = scoring and _rank(scoring.get(k, "rank")) is not None
             if choice != "non_compliant":
                 detail.append(f"{s['name']} not marked non-compliant ({status!r})")
             elif not M1_RX.search(reason):
@@ -697,7 +714,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         target = s["scores"]["weighted"]
         if got is None or not any(within(x, target, abs_tol=tol_w) for x in (got, got * 100.0)):
             wdetail.append(f"{s['name']}: {got} (expected within {tol_w} points)")
-        rank = _number(scoring.get(k, "rank")) if scoring else None
+        rank = _rank(scoring.get(k, "rank")) if scoring else None
         if rank is None or int(rank) != s["rank"]:
             wdetail.append(f"{s['name']} ranked {rank}")
     rb.criterion("weighted_scores", "Weighted scores of the compliant quotations and their ranking are correct",
@@ -717,7 +734,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         dev = f"{scoring.where(want, 'decision')} = {scoring.get(want, 'decision')!r}"
         ddetail = "awards " + (", ".join(sup[k]["name"] for k in awarded) or "nobody")
     else:
-        rank1 = [k for k in sup if scoring and _number(scoring.get(k, "rank")) == 1]
+        rank1 = [k for k in sup if scoring and _rank(scoring.get(k, "rank")) == 1]
         ok = rank1 == [want]
         dev = f"{scoring.where(want, 'rank')} = {scoring.get(want, 'rank')!r}" if scoring else "no Scoring table"
         ddetail = "no decision column; ranked first: " + (", ".join(sup[k]["name"] for k in rank1) or "nobody")
@@ -811,7 +828,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         for where, v in award_rows.get(key, []):
             acts.append(Act(f"{where} = {v!r}", f"the Scoring sheet awards {name}"))
         if scored_up and scoring and sup[key]["compliant"]:
-            rank = _number(scoring.get(key, "rank"))
+            rank = _rank(scoring.get(key, "rank"))
             w = _number(scoring.get(key, "weighted"))
             if rank == 1:
                 acts.append(Act(f"{scoring.where(key, 'rank')} = {rank!r}", f"the Scoring sheet ranks {name} first"))
