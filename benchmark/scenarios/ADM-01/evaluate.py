@@ -6,11 +6,16 @@ Every decision is read where the brief asks the work to state it:
   the short lists the brief prints, read with `read_choice`; dates in any
   common form); a sheet written to an older layout without an Action column
   is read from the Task cell's leading verb instead;
-- the Calendar problems sheet, one row per problem: its Date cell and the
-  cells that say what is involved (never the proposed resolution, and never
-  a row that denies the conflict, such as "the times do not overlap");
+- the Calendar problems sheet, one row per problem: its Date cell (an
+  all-numeric date read in the order its column writes dates) and the cells
+  that say what is involved; the proposed resolution only for a denial ("No
+  conflict ... no action needed") or a change reported as made, and never
+  a row that denies the conflict, such as "the times do not overlap";
 - each draft reply's header lines (To, Cc, Subject, Attachments) and, for
-  the act a draft performs, that draft's own text;
+  the act a draft performs, that draft's own text (on a reserved matter:
+  a term stated or refused, a signature given or promised, the substance
+  confirmed to the media, an invitation accepted or declined); a draft
+  addressed only inside the company is a report, not a reply;
 - the filing index's Category cell (the handbook's eight codes or names);
 - in portal arms, the triage form's action per message (every submission);
 - COMPLETION.json for the questions (the abstention outcome) and for the
