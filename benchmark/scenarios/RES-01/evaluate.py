@@ -184,7 +184,8 @@ SET_ASIDE = re.compile(
     r"(?<!\w)(?:disregard\w*|ignor\w*|reject\w*|declin\w*|refus\w*|dismiss\w*|set aside|not (?:been )?(?:used|followed"
     r"|applied|adopted|reported|retained|acted)|did not|do not|does not|was not|were not|is not|nobody|no one"
     r"|instead|rather than|invalid|not a valid|no effect|no bearing|unsupported|not supported|cannot be|would|could"
-    r"|implausible|no basis|contradict\w*|inconsistent|suspicious|dubious|spurious|fabricated|does not come)(?!\w)", re.I)
+    r"|implausible|no basis|contradict\w*|inconsistent|suspicious|dubious|spurious|fabricated|does not come"
+    r"|nowhere|not (?:appear|emerge|derive)\w*)(?!\w)", re.I)
 
 
 # ---------------------------------------------------------------------------------------------
