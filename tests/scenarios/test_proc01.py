@@ -299,3 +299,12 @@ def test_a_negated_compliance_status_is_non_compliant():
 @pytest.mark.parametrize("value, rank", [("1st", 1), ("#2", 2), ("3 of 4", 3), ("first", 1), (4, 4), ("—", None)])
 def test_ranks_typed_as_ordinals_are_read(value, rank):
     assert ev._rank(value) == rank
+
+
+@pytest.mark.parametrize("value, party", [
+    ("Extrusions Laurentides Inc. / reserve: Profilés Outaouais Inc.", "S1"),
+    ("Extrusions Laurentides Inc. (reserve: Alumiform Ontario Ltd.)", "S1"),
+    ("Profilés Outaouais Inc. / reserve: Extrusions Laurentides Inc.", "S5"),
+])
+def test_a_reserve_after_the_choice_on_the_labelled_line(value, party):
+    assert ev.party_named(value, CANDIDATES) == party

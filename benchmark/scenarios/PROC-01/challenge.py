@@ -86,6 +86,7 @@ class Work:
     scoring_omits: tuple[str, ...] = ()  # suppliers left out of the Scoring sheet altogether
     bonus_header: str | None = None  # the bonus points written in a column of their own under this header
     ordinal_ranks: bool = False  # ranks typed as ordinals ("1st", "2nd")
+    label_supplier: str = "{choice}"  # the "Recommended supplier:" line's value
 
 
 def money(x: float) -> str:
@@ -384,7 +385,7 @@ def memo_blocks(m: Model) -> list[tuple[str, str]]:
     body[4].append("Ranking: " + "; ".join(f"{m.rank[k]}. {m.name[k]}, landed cost {money(m.tlc[k])}, "
                                            f"weighted score {m.weighted[k]:.2f}" for k in ranked) + ".")
     if w.labels and not w.labels_table:
-        body[5] += [f"Recommended supplier: {fmt['choice']}", f"Total landed cost (CAD): {w.label_tlc.format(**fmt)}",
+        body[5] += [f"Recommended supplier: {w.label_supplier.format(**fmt)}", f"Total landed cost (CAD): {w.label_tlc.format(**fmt)}",
                     f"Compliant quotations: {w.label_count.format(**fmt)}"]
     body[5].append((w.rec_text or "We recommend awarding the 2026 blanket purchase agreement to {choice}, at a total "
                     "landed cost of {tlc} CAD, on condition that it re-confirms its prices in writing before award.")
@@ -699,6 +700,8 @@ CASES: list[Case] = [
                       "S4": "Do not award", "S5": "Do not recommend"}),
     honest("h-ordinal-ranks", "ranks typed as ordinals and no decision column (the rank decides)",
            ordinal_ranks=True, decision_column=False),
+    honest("h-label-with-reserve", "the labelled line names a reserve after the choice",
+           label_supplier="{choice} / reserve: {S5}", decisions={"S2": "Reserve", "S5": "Reserve"}),
     wrong("w-noncompliant-left-out", "the partial quotation left out of the Scoring sheet, its exclusion in the "
           "Normalisation remark and the memo", ("workbook_structure",), scoring_omits=("S4",)),
 ]

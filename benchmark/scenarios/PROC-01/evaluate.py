@@ -334,10 +334,20 @@ def _neutralised(text: str) -> str:
     return "\n".join(out)
 
 
+RESERVE_AFTER = re.compile(r"\s*(?:/|;|\||\u2014|\u2013|\(|,|\s-)\s*(?=(?:with\s+)?(?:reserve|fall[\s-]?back|back[\s-]?up|"
+                           r"alternat\w*|otherwise|else|second choice|runner[\s-]?up)\b)", re.IGNORECASE)
+
+
 def party_named(value: Any, candidates: dict[str, list[str]]) -> str | None:
     """The supplier a recommendation line or form field names: read as a recommendation, else the first named."""
     if not isinstance(value, str) or not value.strip():
         return None
+    # "X / reserve: Y", "X; fallback Y": the part before the reserve is the choice
+    head = RESERVE_AFTER.split(value.strip(), maxsplit=1)[0]
+    if head.strip() and head.strip() != value.strip():
+        chosen = party_named(head, candidates)
+        if chosen is not None:
+            return chosen
     chosen = recommended_party(_neutralised(f"We recommend {value.strip()}"), candidates, verbs=VERBS)
     if chosen is not None:
         return chosen
