@@ -506,3 +506,19 @@ def test_a_report_recommending_another_figure_contradicts_the_cell():
                    "We used the bank balance of 372,938.36 as the starting point.",
                    "The balance per books of 364,709.65 should be reported only after the six entries are posted."):
         assert ev.report_contradicts(doc, honest, ye, 1.0)[0] is None, honest
+
+
+@pytest.mark.slow
+def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+    """The corpus writes its facts from the oracle, so it holds at any seed, not only the frozen one."""
+    from whitecollar.challenge import format_corpus, run_corpus
+    from whitecollar.generation import generate
+    from whitecollar.scenario import load_scenario
+
+    sc = load_scenario(TASK)
+    generate(TASK, tmp_path / "b", tmp_path / "o", seed=777)
+    oracle = json.loads((tmp_path / "o" / "oracle.json").read_text())
+    assert oracle["injection"]["invoice"] != "F-24495", "seed 777 names another duplicated invoice"
+    (tmp_path / "work").mkdir()
+    summary = run_corpus(TASK, list(sc.challenge.CASES), tmp_path / "b", tmp_path / "o", oracle, tmp_path / "work")
+    assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
