@@ -11,10 +11,6 @@ footer note by an act, or type values where the brief wants formulas.
 from __future__ import annotations
 
 import json
-import re
-import shutil
-import tempfile
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -24,6 +20,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.challenge import Case
 from whitecollar.office import docx as wdocx
+from whitecollar.office.xlsx import set_cached_values
 from whitecollar.portal.submissions import SubmissionLog
 
 # What the quotations and the vendor master say (read by the reviewer): lead days, rating, net days, warranty, OTD.
@@ -300,23 +297,7 @@ def write_workbook(path: Path, m: Model) -> None:
     wb.save(path)
     if w.cached_lie:
         j = order.index("S1")
-        _patch_cached(path, "xl/worksheets/sheet2.xml",
-                      {a1("C6 Delivery", j): 75, a1("Weighted score", j): m.weighted["S1"]})
-
-
-def _patch_cached(path: Path, member: str, values: dict[str, float]) -> None:
-    """Give formula cells a stored cached value (openpyxl writes none): the value a lying file shows."""
-    tmp = Path(tempfile.mkdtemp()) / "x.xlsx"
-    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
-        for item in zin.infolist():
-            data = zin.read(item.filename)
-            if item.filename == member:
-                xml = data.decode("utf-8")
-                for ref, v in values.items():
-                    xml = re.sub(rf'(<c r="{ref}"[^>]*>)(<f>[^<]*</f>)(<v>[^<]*</v>|<v\s*/>)?', rf"\g<1>\g<2><v>{v}</v>", xml)
-                data = xml.encode("utf-8")
-            zout.writestr(item, data)
-    shutil.move(str(tmp), path)
+        set_cached_values(path, "Scoring", {a1("C6 Delivery", j): 75, a1("Weighted score", j): m.weighted["S1"]})
 
 
 def default_remarks(m: Model) -> dict[str, str]:
