@@ -53,3 +53,13 @@ def test_accents_and_case():
 ])
 def test_yes_no(cell, want):
     assert is_yes(cell) is want
+
+
+@pytest.mark.parametrize("cell, want", [
+    ("Award", "award"), ("Awarded", "award"), ("Recommended for award", "award"),
+    ("Do not award", None), ("Don't award", None), ("Not to be awarded", None), ("Never award", None),
+    ("Not retained", "not_retained"), ("Reserve", "reserve"), ("Reserved (second)", "reserve"),
+])
+def test_negated_choices_are_not_stated(cell, want):
+    choices = {"award": ["award", "recommended for award"], "reserve": ["reserve"], "not_retained": ["not retained"]}
+    assert read_choice(cell, choices) == want

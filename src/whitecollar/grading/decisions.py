@@ -40,8 +40,16 @@ def _norm(value: Any) -> str:
 
 
 def _alias_rx(alias: str) -> re.Pattern[str]:
+    """A spelling as whole words; a last word of three letters or more also in its plain inflections (awarded, retains)."""
     words = _norm(alias).split()
-    return re.compile(r"(?<![a-z0-9])" + r"\s*".join(re.escape(w) for w in words) + r"(?![a-z0-9])")
+    tail = r"(?:s|es|d|ed|ing)?" if words and len(words[-1]) >= 3 and words[-1].isalpha() else ""
+    return re.compile(r"(?<![a-z0-9])" + r"\s*".join(re.escape(w) for w in words) + tail + r"(?![a-z0-9])")
+
+
+_NEGATION = re.compile(
+    r"(?<![a-z0-9])(?:not|no|never|cannot|(?:can|don|doesn|won|isn|shouldn|mustn)'?\s?t|without)"
+    r"(?:\s+[a-z]+){0,2}\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -80,9 +88,17 @@ def read_choice(value: Any, choices: Choices) -> str | None:
     "Non-compliant - fails M1" is non-compliant (the longer spelling covers
     "compliant"); "Compliant, no exceptions" is compliant; a cell naming two
     choices reads as the first ("Reject (not Award)"), as a reviewer would.
+    A choice the cell negates ("Do not award", "Not to be awarded") is not
+    stated: the cell reads as None unless a list spells the negated form
+    itself ("Not retained"), which then wins as the longer spelling.
     """
     hits = choice_hits(value, choices)
-    return hits[0].key if hits else None
+    if not hits:
+        return None
+    text = _LEAD.sub("", _norm(value))
+    if _NEGATION.search(text[: hits[0].start]):
+        return None
+    return hits[0].key
 
 
 def is_yes(value: Any) -> bool | None:
