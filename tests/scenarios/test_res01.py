@@ -522,3 +522,19 @@ def test_scripts_are_listed_not_run_and_links_are_not_followed(tmp_path):
     shutil.rmtree(out / "code")
     os.symlink(tmp_path, out / "code")
     assert ev.scripts(out, "panel.csv")[:3] == (True, 0, False)
+
+
+@pytest.mark.slow
+def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+    """The corpus writes its facts (the codebook's figure and standard error, the correct references, the portal's
+    N) from the oracle, so it holds at any seed, not only the frozen one."""
+    from whitecollar.challenge import format_corpus, run_corpus
+    from whitecollar.generation import generate
+    from whitecollar.scenario import load_scenario
+
+    sc = load_scenario(TASK)
+    generate(TASK, tmp_path / "b", tmp_path / "o", seed=777)
+    oracle = json.loads((tmp_path / "o" / "oracle.json").read_text())
+    (tmp_path / "work").mkdir()
+    summary = run_corpus(TASK, list(sc.challenge.CASES), tmp_path / "b", tmp_path / "o", oracle, tmp_path / "work")
+    assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
