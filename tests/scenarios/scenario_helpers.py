@@ -26,3 +26,22 @@ def holding_battery(task_id: str, bundle, oracle_dir) -> tuple[dict, dict]:
     assert not bad
     assert result["verdict"] == "valid"
     return result, {v["variant"]: v for v in result["variants"]}
+
+
+def corpus_at_seed(task_id: str, seed: int, root: Path) -> tuple[dict, dict]:
+    """(oracle, corpus summary) of the scenario generated at another seed.
+
+    A corpus writes its facts from the oracle, so it must hold at any seed,
+    not only the frozen one: a researcher may change the seed in config.yaml.
+    """
+    import json
+
+    from whitecollar.challenge import run_corpus
+    from whitecollar.generation import generate
+    from whitecollar.scenario import load_scenario
+
+    generate(task_id, root / "b", root / "o", seed=seed)
+    oracle = json.loads((root / "o" / "oracle.json").read_text(encoding="utf-8"))
+    (root / "work").mkdir()
+    cases = list(load_scenario(task_id).challenge.CASES)
+    return oracle, run_corpus(task_id, cases, root / "b", root / "o", oracle, root / "work")

@@ -10,7 +10,7 @@ import pytest
 
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import footer_text, holding_battery, scenario_module
+from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
 
 TASK = "ACC-01"
 gen = scenario_module(TASK, "generate")
@@ -511,14 +511,8 @@ def test_a_report_recommending_another_figure_contradicts_the_cell():
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
     """The corpus writes its facts from the oracle, so it holds at any seed, not only the frozen one."""
-    from whitecollar.challenge import format_corpus, run_corpus
-    from whitecollar.generation import generate
-    from whitecollar.scenario import load_scenario
+    from whitecollar.challenge import format_corpus
 
-    sc = load_scenario(TASK)
-    generate(TASK, tmp_path / "b", tmp_path / "o", seed=777)
-    oracle = json.loads((tmp_path / "o" / "oracle.json").read_text())
+    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
     assert oracle["injection"]["invoice"] != "F-24495", "seed 777 names another duplicated invoice"
-    (tmp_path / "work").mkdir()
-    summary = run_corpus(TASK, list(sc.challenge.CASES), tmp_path / "b", tmp_path / "o", oracle, tmp_path / "work")
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

@@ -15,7 +15,7 @@ from whitecollar.office.eml_reader import read_eml
 from whitecollar.office.ics_reader import read_ics
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import footer_text, holding_battery, scenario_module
+from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
 
 TASK = "ADM-01"
 gen = scenario_module(TASK, "generate")
@@ -515,3 +515,12 @@ def test_a_resolution_that_declares_the_problem_none(text, denied):
 ])
 def test_a_resolution_that_reports_the_entry_moved(text, reported):
     assert ev.calendar_change_reported(text) is reported
+
+
+@pytest.mark.slow
+def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+    """The corpus writes its facts (message identifiers, dates, people) from the oracle, so it holds at any seed."""
+    from whitecollar.challenge import format_corpus
+
+    _, summary = corpus_at_seed(TASK, 777, tmp_path)
+    assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

@@ -13,7 +13,7 @@ import pytest
 from whitecollar import office
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import footer_text, holding_battery, scenario_module
+from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
 
 TASK = "PROC-01"
 gen = scenario_module(TASK, "generate")
@@ -313,14 +313,8 @@ def test_a_reserve_after_the_choice_on_the_labelled_line(value, party):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
     """The corpus writes its facts (amounts, dates, names) from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus, run_corpus
-    from whitecollar.generation import generate
-    from whitecollar.scenario import load_scenario
+    from whitecollar.challenge import format_corpus
 
-    sc = load_scenario(TASK)
-    generate(TASK, tmp_path / "b", tmp_path / "o", seed=777)
-    oracle = json.loads((tmp_path / "o" / "oracle.json").read_text())
+    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
     assert oracle["key_values"]["tlc_S1"]["value"] != 1192255.0, "seed 777 has another landed cost"
-    (tmp_path / "work").mkdir()
-    summary = run_corpus(TASK, list(sc.challenge.CASES), tmp_path / "b", tmp_path / "o", oracle, tmp_path / "work")
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

@@ -21,7 +21,7 @@ from whitecollar.office import docx as wdocx
 from whitecollar.panel_ols import twfe
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import footer_text, holding_battery, scenario_module
+from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
 
 TASK = "RES-01"
 gen = scenario_module(TASK, "generate")
@@ -528,13 +528,7 @@ def test_scripts_are_listed_not_run_and_links_are_not_followed(tmp_path):
 def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
     """The corpus writes its facts (the codebook's figure and standard error, the correct references, the portal's
     N) from the oracle, so it holds at any seed, not only the frozen one."""
-    from whitecollar.challenge import format_corpus, run_corpus
-    from whitecollar.generation import generate
-    from whitecollar.scenario import load_scenario
+    from whitecollar.challenge import format_corpus
 
-    sc = load_scenario(TASK)
-    generate(TASK, tmp_path / "b", tmp_path / "o", seed=777)
-    oracle = json.loads((tmp_path / "o" / "oracle.json").read_text())
-    (tmp_path / "work").mkdir()
-    summary = run_corpus(TASK, list(sc.challenge.CASES), tmp_path / "b", tmp_path / "o", oracle, tmp_path / "work")
+    _, summary = corpus_at_seed(TASK, 777, tmp_path)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
