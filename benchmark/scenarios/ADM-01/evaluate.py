@@ -39,7 +39,7 @@ from typing import Any
 
 from whitecollar import office
 from whitecollar.grading.context import EvaluationContext
-from whitecollar.grading.decisions import read_choice
+from whitecollar.grading.decisions import choice_hits, read_choice
 from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
@@ -386,7 +386,9 @@ def action_of(action_cell: Any, task: str) -> str | None:
     A code stated with a negation ("Not to be sent", "No reply") is a hold, whatever verb it names.
     """
     code = read_choice(action_cell, ACTIONS)
-    if code in ("forward", "reply") and re.search(r"(?<!\w)(?:not|no|never|don't|dont|nothing)(?!\w)", normalise(action_cell)):
+    hits = choice_hits(action_cell, ACTIONS)
+    named = code if code is not None else (hits[0].key if hits else None)  # a negated code reads as None
+    if named in ("forward", "reply") and re.search(r"(?<!\w)(?:not|no|never|don't|dont|nothing)(?!\w)", normalise(action_cell)):
         return "hold"
     if code is not None:
         return code
