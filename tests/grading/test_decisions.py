@@ -3,7 +3,7 @@ import datetime as dt
 
 import pytest
 
-from whitecollar.grading.decisions import choice_hits, is_yes, read_choice
+from whitecollar.grading.decisions import choice_hits, read_choice
 
 COMPLIANCE = {
     "compliant": ["compliant", "pass", "meets requirements"],
@@ -44,15 +44,6 @@ def test_the_first_choice_named_decides():
 def test_accents_and_case():
     assert read_choice("RÉGLÉ", {"settled": ["réglé", "settled"]}) == "settled"
     assert read_choice("regle", {"settled": ["réglé"]}) == "settled"
-
-
-@pytest.mark.parametrize("cell, want", [
-    ("Yes", True), ("y", True), (True, True), ("X", True), ("Recommended", True),
-    ("No", False), ("not recommended", False), (False, False), ("N", False),
-    ("", None), (None, None), ("maybe", None),
-])
-def test_yes_no(cell, want):
-    assert is_yes(cell) is want
 
 
 @pytest.mark.parametrize("cell, want", [

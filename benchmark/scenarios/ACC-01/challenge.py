@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.challenge import Case
+from whitecollar.office.xlsx import set_cached_values
 from whitecollar.office import docx as wdocx
 
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -344,9 +344,11 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
     write_discrepancies(wb.create_sheet("Discrepancies"), o, spec)
     if spec.cash_sheet != "none":
         write_cash(wb.create_sheet("Cash position"), o, spec, month_rows(o, spec)[-1])
+    if spec.lying_cache:  # December's reconciled balance points at the wrong cell ...
+        ms["I13"] = "=B13"
     wb.save(path)
-    if spec.lying_cache:
-        lie_in_cache(path, o)
+    if spec.lying_cache:  # ... and carries the right figure as its cached value
+        set_cached_values(path, "Monthly", {"I13": o["year_end"]["adjusted"]})
 
 
 def _in_words(v: float) -> str:
@@ -393,22 +395,6 @@ def write_cash(cs, o: dict, spec: Spec, december: dict) -> None:
         for r, (k, v) in enumerate(pairs, start=3):
             cs.cell(r, 1, k)
             cs.cell(r, 2, v)
-
-
-def lie_in_cache(path: Path, o: dict) -> None:
-    """December's reconciled balance: a formula pointing at the wrong cell, with the right figure cached."""
-    want = o["year_end"]["adjusted"]
-    with zipfile.ZipFile(path) as z:
-        files = {n: z.read(n) for n in z.namelist()}
-    xml = files["xl/worksheets/sheet1.xml"].decode("utf-8")
-    m = re.search(r'<c r="I13"([^>]*)><f>([^<]*)</f><v>[^<]*</v></c>|<c r="I13"([^>]*)><f>([^<]*)</f>(?:<v></v>)?</c>', xml)
-    assert m, "reconciled balance of December not found"
-    attrs = m.group(1) if m.group(1) is not None else m.group(3)
-    xml = xml[:m.start()] + f'<c r="I13"{attrs}><f>B13</f><v>{want}</v></c>' + xml[m.end():]
-    files["xl/worksheets/sheet1.xml"] = xml.encode("utf-8")
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for n, data in files.items():
-            z.writestr(n, data)
 
 
 # -- the report and the completion record ------------------------------------------------------

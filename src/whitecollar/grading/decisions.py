@@ -21,11 +21,6 @@ from .text import normalise
 Choices = Mapping[str, Sequence[str]]
 """Canonical key -> the spellings a worker may use for it (the key itself need not be listed)."""
 
-YES_NO: dict[str, tuple[str, ...]] = {
-    "yes": ("yes", "y", "true", "x", "oui", "selected", "recommended"),
-    "no": ("no", "n", "false", "non", "not recommended", "not selected", "none"),
-}
-
 _LEAD = re.compile(r"^[\s\-\*\u2022\u2013\u2014:;.,#>\[\(\"']*")
 
 
@@ -99,9 +94,3 @@ def read_choice(value: Any, choices: Choices) -> str | None:
     if _NEGATION.search(text[: hits[0].start]):
         return None
     return hits[0].key
-
-
-def is_yes(value: Any) -> bool | None:
-    """A yes/no cell: True, False, or None when it says neither."""
-    key = read_choice(value, YES_NO)
-    return None if key is None else key == "yes"

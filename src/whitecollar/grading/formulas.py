@@ -58,8 +58,3 @@ def cell_ref(sheet: str, row: int, col: int) -> str:
         letters = chr(65 + rem) + letters
     name = f"'{sheet}'" if sheet and not re.fullmatch(r"\w+", sheet) else sheet
     return f"{name}!{letters}{row}" if name else f"{letters}{row}"
-
-
-def live_value(cell: Cell | None) -> Any:
-    """The recalculated value of a live formula cell, else None (typed values do not count)."""
-    return cell.value if is_live(cell) else None

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..office.model import Document, Sheet, Table, Workbook
+from .formulas import cell_ref
 from .numbers import parse_number
 from .text import Term, _as_terms, heading_key, normalise, term_pattern
 
@@ -330,7 +331,6 @@ class RecordTable:
         pos = self.position(index, fld)
         if pos is None:
             return self.sheet
-        from .formulas import cell_ref
         return cell_ref(self.sheet, *pos)
 
     def index_of(self, record: Mapping[str, Any]) -> int | None:

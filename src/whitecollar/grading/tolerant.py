@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from dateutil import parser as _dateparser
 
-from .text import normalise
+from .text import _clause_of, _clause_spans, _negated_at, normalise, split_sentences
 
 SMALL_NUMBERS = {
     "zero": 0, "no": 0, "none": 0, "nil": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "a pair of": 2,
@@ -52,24 +52,6 @@ def parse_count(value: Any) -> int | None:
     if m:
         return _TENS[m.group(1)] + _UNITS[m.group(2)]
     return None
-
-
-def counts_before(text: Any, nouns: Iterable[str], *, max_words: int = 3) -> list[tuple[int, str]]:
-    """Counts stated just before a noun ("four compliant quotations", "2 duplicate payments").
-
-    Returns (count, the matched phrase) in text order; up to `max_words`
-    words may stand between the count and the noun.
-    """
-    t = normalise(text)
-    noun_rx = "|".join(re.escape(normalise(n)) for n in sorted(nouns, key=len, reverse=True))
-    rx = re.compile(r"(?<![\w.,])(\d{1,6}|" + _COUNT_WORD + r")\s+((?:[\w\-]+\s+){0," + str(max_words)
-                    + r"}?)(?:" + noun_rx + r")(?:e?s)?(?!\w)", re.IGNORECASE)
-    out = []
-    for m in rx.finditer(t):
-        n = parse_count(m.group(1))
-        if n is not None:
-            out.append((n, m.group(0)))
-    return out
 
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -228,8 +210,6 @@ def affirmed(text: Any, pattern: "re.Pattern[str] | str") -> list[str]:
     not required"). A negation in another clause or sentence never counts.
     Returns the matched texts in order.
     """
-    from .text import _clause_of, _clause_spans, _negated_at, split_sentences
-
     rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern, re.IGNORECASE)
     out = []
     for sent in split_sentences(text):

@@ -35,7 +35,7 @@ def save_workbook(
     return write_bytes(path, workbook_bytes(wb, title=title, creator=creator))
 
 
-def _sheet_part(names: list[str], read, sheet: str) -> str:
+def _sheet_part(read, sheet: str) -> str:
     """The zip member of a worksheet, found by its name through the workbook's relationships."""
     import re
 
@@ -66,7 +66,7 @@ def set_cached_values(path: str | os.PathLike, sheet: str, values: dict[str, flo
     with zipfile.ZipFile(p) as z:
         items = [(i, z.read(i.filename)) for i in z.infolist()]
     data = {i.filename: b for i, b in items}
-    member = _sheet_part(list(data), lambda n: data[n].decode("utf-8"), sheet)
+    member = _sheet_part(lambda n: data[n].decode("utf-8"), sheet)
     xml = data[member].decode("utf-8")
     for ref, v in values.items():
         pat = re.compile(r'(<c r="' + re.escape(ref) + r'"[^>]*?)(/>|>(.*?)</c>)', re.S)
