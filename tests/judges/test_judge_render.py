@@ -264,6 +264,40 @@ def test_blindness_no_arm_model_node_cost_run_or_oracle(folders, tmp_path):
     (other / "run.json").write_text(json.dumps({**RUN_JSON, "arm": "A1", "run_id": "PROC-01-A1-r1",
                                                 "model": "another-model", "node": "m4", "cost_usd": 0.5}))
     assert _render_cli(other, bundle / "BRIEF.md", tmp_path / "b") == (package, prompt)
+    # and under a portal arm, whose out/ also holds the portal's records (user name, receipt times)
+    # and whose run folder holds the portal's log: still the same bytes
+    portal = tmp_path / "runs" / "PROC-01" / "fedcba987654" / "A4" / "r3"
+    shutil.copytree(run / "out", portal / "out")
+    submission = {"id": 1, "form_id": "award", "user": "buyer-7f3a", "received_at": "2026-03-04T05:07:08.123Z",
+                  "fields": {"recommended_supplier": "Alpha Ltd.", "conditions": "None."}}
+    (portal / "out" / "portal").mkdir()
+    (portal / "out" / "portal" / "submissions.jsonl").write_text(json.dumps(submission) + "\n")
+    (portal / "portal.log").write_text("2026-03-04 05:07:08,123 INFO submission accepted: {}\n")
+    (portal / "run.json").write_text(json.dumps({**RUN_JSON, "arm": "A4", "run_id": "PROC-01-A4-r3",
+                                                 "portal_submissions": {"logged": 1, "restored": False}}))
+    assert _render_cli(portal, bundle / "BRIEF.md", tmp_path / "c") == (package, prompt)
+
+
+def test_only_the_channel_folder_is_left_out(tmp_path):
+    """out/portal/ (file, folder or link) is the portal's; everything else, however named, is shown."""
+    from whitecollar.judges.render import CHANNEL_FOLDERS
+    from whitecollar.portal.submissions import RELPATH
+
+    assert CHANNEL_FOLDERS == {RELPATH.parts[0]}
+    out = tmp_path / "out"
+    (out / "portal").mkdir(parents=True)
+    (out / "portal" / "submissions.jsonl").write_text('{"user": "buyer-7f3a"}\n')
+    (out / "portal-notes.md").write_text("Notes about the portal.\n")
+    (out / "sub" / "portal").mkdir(parents=True)
+    (out / "sub" / "portal" / "memo.md").write_text("A memo.\n")
+    text = render_deliverables(out)
+    assert text.startswith("2 entries in out/") and "buyer-7f3a" not in text
+    assert "### out/portal-notes.md" in text and "### out/sub/portal/memo.md" in text
+    only = tmp_path / "only" / "out"
+    only.mkdir(parents=True)
+    os.symlink(out / "portal", only / "portal")
+    (tmp_path / "empty" / "out").mkdir(parents=True)
+    assert render_deliverables(only) == render_deliverables(tmp_path / "empty" / "out") == "No file was delivered."
 
 
 def test_render_refuses_the_brief_of_another_bundle(folders, tmp_path):

@@ -13,6 +13,12 @@ judge run again. Size is bounded twice: per file (a huge CSV must not
 crowd out the memo) and overall (a judge's context is finite); each cut
 is marked in the text with how much was left out, so a judge never
 mistakes a cut file for a short one.
+
+A package depends only on what every arm could deliver. The portal arms'
+channel records (`out/portal/`: the portal's submissions file, with its
+user name and receipt times) are graded by the receipt and never shown,
+and the count of entries leaves them out too; otherwise a judge could tell
+a portal arm from a file arm, and the arm premium would be in the scores.
 """
 from __future__ import annotations
 
@@ -30,6 +36,9 @@ MAX_FILE_CHARS = 40_000
 MAX_DELIVERABLE_CHARS = 200_000
 MAX_ENTRIES_LISTED = 500  # an out/ of 100,000 files must not become 100,000 lines
 FORMAT = "whitecollar blind package 1"
+#: top-level folders of out/ that hold one channel's records, not deliverables; "portal" is where
+#: the portal writes its submissions file (whitecollar.portal.submissions.RELPATH)
+CHANNEL_FOLDERS = frozenset({"portal"})
 
 
 class RenderError(ValueError):
@@ -51,6 +60,11 @@ def list_entries(out_dir: Path) -> list[tuple[str, Path]]:
                 continue
             entries.append(((base / name).relative_to(out_dir).as_posix(), base / name))
     return sorted(entries)
+
+
+def deliverable_entries(out_dir: Path) -> list[tuple[str, Path]]:
+    """The entries a judge is shown: all of out/ but the channel folders (whatever stands there, link or file)."""
+    return [(rel, p) for rel, p in list_entries(out_dir) if rel.split("/", 1)[0] not in CHANNEL_FOLDERS]
 
 
 def cut_marker(shown: int, total: int, why: str) -> str:
@@ -81,9 +95,9 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
     out_dir = Path(out_dir)
     if out_dir.is_symlink() or not out_dir.is_dir():
         return "No out/ folder was delivered."
-    entries = list_entries(out_dir)
+    entries = deliverable_entries(out_dir)
     if not entries:
-        return "No file was delivered (out/ is empty)."
+        return "No file was delivered."
     # One LibreOffice start recalculates every workbook of the run.
     prefetch([p for rel, p in entries if Path(rel).suffix.lower() in WORKBOOK and not p.is_symlink()])
     parts = [f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} in out/, in sorted order."]
