@@ -3,13 +3,17 @@
 # or oracle), then scored by every configured judge, one file per run and
 # judge. A judge job's params are that judge's slice of config.yaml only, so
 # editing one judge reruns its scores and nothing else; no rule here is an
-# input of a run or a receipt, so judging never reruns either.
+# input of a run or a receipt, so judging never reruns either. A judge job
+# whose package was re-rendered to the same bytes hands back the judgement
+# kept in the store (same package, prompt, rubric, settings and run) and asks
+# no judge.
 from whitecollar.config import ConfigError
 from whitecollar.judges import settings as judge_settings
 
 JUDGING = f"{RESULTS}/judging"
 PACKAGES = f"{JUDGING}/packages"
 SCORES = f"{JUDGING}/scores"
+STORE = f"{JUDGING}/store"  # earlier judgements by what they were made from (judges/reuse.py)
 
 try:
     JUDGES = judge_settings.judge_names(config)
@@ -80,4 +84,4 @@ rule judge:
         "{WC} judge {input.package} --prompt {input.prompt} --rubric-json {input.rubric}"
         " --judge-json {params.judge:q} --run-key {wildcards.task}/{wildcards.bundle}/{wildcards.arm}/r{wildcards.rep}"
         " --receipt {RECEIPTS}/{wildcards.task}/{wildcards.bundle}/{wildcards.arm}/r{wildcards.rep}/receipt.json"
-        " --out {output} > {log} 2>&1"
+        " --store {STORE} --out {output} > {log} 2>&1"

@@ -293,9 +293,10 @@ def cmd_render(a: argparse.Namespace) -> int:
 
 
 def cmd_judge(a: argparse.Namespace) -> int:
-    """One judge's score file for one package."""
+    """One judge's score file for one package; an earlier judgement made from the same inputs is reused."""
     from .judges.backends import JudgeLaunchError, Request
-    from .judges.panel import judge_run
+    from .judges.panel import FORMAT, judge_run
+    from .judges.reuse import JudgementStore, made_from
     from .judges.rubric import RubricError, load_rubric
     from .judges.settings import judge_slice
 
@@ -315,6 +316,15 @@ def cmd_judge(a: argparse.Namespace) -> int:
         request = Request(package, prompt, rubric_json, load_rubric(rubric_json))
     except RubricError as exc:
         raise UsageError(str(exc)) from None
+    run_key = a.run_key or str(package.parent)
+    store = JudgementStore(a.store) if a.store else None
+    basis = made_from(request, settings, run_key)
+    record = store.find(basis, FORMAT) if store else None
+    if record is not None:  # the same package, prompt, rubric and settings for this run: no judge is asked
+        atomic.write_json(a.out, record)
+        print(f"judge {record['judge']}: reused the judgement made from the same package, prompt, rubric and "
+              f"settings ({store.entry(basis)}); the judge was not asked -> {a.out}")
+        return 0
     receipt = None
     if settings["backend"] == "simulated":  # only the simulated judge reads the receipt; real ones are blind
         if not a.receipt or not Path(a.receipt).is_file():
@@ -322,9 +332,11 @@ def cmd_judge(a: argparse.Namespace) -> int:
                              f"give --receipt (not found: {a.receipt})")
         receipt = json.loads(Path(a.receipt).read_text(encoding="utf-8"))
     try:
-        record = judge_run(settings, request, receipt=receipt, run_key=a.run_key or str(package.parent))
+        record = judge_run(settings, request, receipt=receipt, run_key=run_key)
     except JudgeLaunchError as exc:
         raise UsageError(str(exc)) from None
+    if store:
+        store.keep(record)
     atomic.write_json(a.out, record)
     label = "SIMULATED " if record["simulated"] else ""
     score = "-" if record["weighted_score"] is None else f"{record['weighted_score']:.3f}"
@@ -536,6 +548,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rubric-json")
     s.add_argument("--receipt", help="the run's receipt: read by the simulated judge only")
     s.add_argument("--run-key", help="task/bundle/arm/rN: seeds the simulated judge's noise")
+    s.add_argument("--store", help="folder of earlier judgements (results/judging/store): one made from the same "
+                                   "package, prompt, rubric, settings and run is reused, and new ones are kept there")
     s.add_argument("--out", required=True)
     s.set_defaults(fn=cmd_judge)
 

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
-from judge_helpers import RUBRIC
+from judge_helpers import ROOT, RUBRIC
 from whitecollar.judges.backends import Request
 from whitecollar.judges.prompt import build_prompt
 from whitecollar.judges.rubric import load_rubric
@@ -24,3 +25,9 @@ def request_files(tmp_path, rubric) -> Request:
     (folder / "prompt.txt").write_text(build_prompt(package.read_text(), rubric))
     (folder / "rubric.json").write_text(rubric.to_json())
     return Request(package, folder / "prompt.txt", folder / "rubric.json", rubric)
+
+
+@pytest.fixture
+def cfg() -> dict:
+    """The repository's config.yaml, free to change."""
+    return yaml.safe_load((ROOT / "config.yaml").read_text())

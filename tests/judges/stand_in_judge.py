@@ -7,7 +7,9 @@ answer, a malformed one (then a good one on the next call), a partial one,
 out-of-range scores, garbage every time, a Claude-Code-style result
 envelope, an error exit, or no answer at all (sleeps). STATE_FILE counts
 the calls, so a test can see how many attempts the panel made, and `echo`
-records the argv, the working folder and stdin it received.
+records the argv, the working folder and stdin it received. Every call also
+appends one line (the package's path) to STATE_FILE.calls, in one write, so
+jobs running in parallel are all counted.
 """
 from __future__ import annotations
 
@@ -27,6 +29,11 @@ def main() -> int:
     prompt = sys.stdin.read()
     calls = int(state_path.read_text()) + 1 if state_path.exists() else 1
     state_path.write_text(str(calls))
+    fd = os.open(f"{state_path}.calls", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        os.write(fd, f"{sys.argv[4] if len(sys.argv) > 4 else '-'}\n".encode())
+    finally:
+        os.close(fd)
     rubric = json.loads(rubric_path.read_text(encoding="utf-8"))
     good = {"scores": scores(rubric), "cost_usd": 0.012}
     if mode == "good":

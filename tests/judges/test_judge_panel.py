@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from judge_helpers import ROOT, stand_in
 from whitecollar import config as wc_config
@@ -151,11 +150,6 @@ def test_simulated_judge_is_seeded_labelled_and_follows_the_receipt(request_file
     assert {c["score"] for c in exact["criteria"].values()} == {2}
     best = judge_run({**settings, "noise_sd": 0.0}, request_files, receipt=_receipt(1.0), run_key="k")
     assert best["weighted_score"] == 1.0
-
-
-@pytest.fixture
-def cfg() -> dict:
-    return yaml.safe_load((ROOT / "config.yaml").read_text())
 
 
 def test_default_config_has_three_simulated_judges(cfg):

@@ -9,17 +9,20 @@ in the denominators, never a crash of the workflow. A command that cannot
 be started at all is a set-up problem and is raised instead
 (`JudgeLaunchError`), so no score file is written and the job can be
 rerun once the config is fixed.
+
+Each record names what it was made from (`reuse.made_from`: the hashes of
+the package, prompt, rubric and settings, and the run key), so the judge
+command can hand back an earlier judgement instead of asking again.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from whitecollar.hashing import sha256_file
-
 from .answer import AnswerError, parse_answer, read_cost
 from .backends import CommandJudge, Reply, Request, SimulatedJudge
+from .reuse import made_from
 
-FORMAT = 1
+FORMAT = 2  # 2: records what it was made from (rubric, settings, run key besides package and prompt)
 EXCERPT_CHARS = 2000
 
 
@@ -89,6 +92,5 @@ def judge_run(settings: dict[str, Any], request: Request, *, receipt: dict[str, 
         "attempts": attempts,
         "cost_usd": round(sum(c for c in costs if c is not None), 6),
         "cost_known": known,
-        "package_sha256": sha256_file(request.package),
-        "prompt_sha256": sha256_file(request.prompt),
+        **made_from(request, settings, run_key),
     }

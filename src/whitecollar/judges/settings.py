@@ -9,10 +9,11 @@ well formed), so changing either never re-asks a judge that ignores it.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from whitecollar.config import ConfigError
+
+from .reuse import settings_json
 
 SIMULATED_DEFAULTS = {"noise_sd": 0.6, "cost_usd": 0.0}
 
@@ -53,4 +54,5 @@ def judge_slice(config: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def slice_json(config: dict[str, Any], name: str) -> str:
-    return json.dumps(judge_slice(config, name), sort_keys=True, separators=(",", ":"))
+    """The slice in canonical form: the judge job's param, and what a score file's `settings_sha256` hashes."""
+    return settings_json(judge_slice(config, name))
