@@ -4,7 +4,8 @@ The default pilot (simulated workers, simulated judges) must produce a score
 file per run and judge, the agreement table and the judges' rows in the
 database and the ledger; and editing one judge's settings must plan that
 judge's score jobs and the pilot's record, never a run, a receipt, a package
-or another judge. Works on the session's piloted lab (tests/labkit.py: one
+or another judge; and a package re-rendered to the same bytes must ask no
+judge at all. Works on the session's piloted lab (tests/labkit.py: one
 scenario, four arms, one repeat) and clones of it.
 """
 from __future__ import annotations
@@ -12,12 +13,14 @@ from __future__ import annotations
 import csv
 import json
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from labkit import planned
+from judge_helpers import STAND_IN
+from labkit import build, planned
 
 pytestmark = pytest.mark.slow
 
@@ -67,3 +70,50 @@ def test_changing_one_judge_replans_its_scores_and_the_pilot_only(lab):
     judge["noise_sd"] = judge.get("noise_sd", 0.6) + 0.4
     path.write_text(yaml.safe_dump(cfg, sort_keys=False))
     assert planned(lab, TARGET) == {"judge": 4, "pilot": 1}
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def stand_in_calls(state: Path) -> list[str]:
+    log = Path(f"{state}.calls")
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def test_a_re_render_to_the_same_bytes_asks_no_judge_and_a_real_change_does(lab, tmp_path):
+    """Judge precision: Snakemake reruns every judge job downstream of a re-render, but no judge is asked
+    when the package, prompt, rubric and its settings are unchanged; the score files come back byte for byte."""
+    lab = lab()
+    state = tmp_path / "stand-in"
+    path = lab / "config.yaml"
+    cfg = yaml.safe_load(path.read_text())
+    cfg["judges"]["panel"].append({"name": "judge-s", "backend": "command", "model": "stand-in", "timeout_s": 60,
+                                   "command": [sys.executable, str(STAND_IN), "good", "{rubric}", str(state),
+                                               "{package}"]})
+    path.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    build(lab, TARGET)
+    judging = lab / "results" / "judging"
+    assert len(stand_in_calls(state)) == 4  # one judgement per run of the lab
+    scores, packages = snapshot(judging / "scores"), snapshot(judging / "packages")
+    assert len(scores) == 16 and len(packages) == 12
+
+    # a harmless edit of the render code: every package is re-rendered, every judge job scheduled
+    render = lab / "src" / "whitecollar" / "judges" / "render.py"
+    render.write_text(render.read_text().replace('"""The blind package:', '"""The blind package (text only):', 1))
+    plan = planned(lab, TARGET)
+    assert plan["render"] == 4 and plan["judge"] == 16, plan
+    build(lab, TARGET)
+    assert len(stand_in_calls(state)) == 4, "a judge was asked again about an unchanged package"
+    assert snapshot(judging / "packages") == packages and snapshot(judging / "scores") == scores
+    logs = sorted((lab / "results" / "logs" / "judging" / "scores").rglob("*.log"))
+    assert len(logs) == 16 and all("the judge was not asked" in log.read_text() for log in logs)
+
+    # a real change, the stand-in's settings: that judge is asked again, the others keep their files
+    cfg["judges"]["panel"][-1]["timeout_s"] = 61
+    path.write_text(yaml.safe_dump(cfg, sort_keys=False))
+    assert planned(lab, TARGET) == {"judge": 4, "pilot": 1}
+    build(lab, TARGET)
+    assert len(stand_in_calls(state)) == 8
+    after = snapshot(judging / "scores")
+    assert {k for k in after if after[k] != scores[k]} == {k for k in scores if k.endswith("/judge-s.json")}
