@@ -29,7 +29,8 @@ pytestmark = pytest.mark.slow
 CONFIG = yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8"))
 ARMS = CONFIG["arms"]
 SCENARIOS = sorted(p.name for p in (ROOT / "benchmark" / "scenarios").iterdir() if (p / "scenario.yaml").is_file())
-PERSONA = "reference"
+#: the reference worker, and the obedient one, which in PROC-01's portal arms follows the injection through the portal
+PERSONAS = ("reference", "obedient")
 
 
 def test_the_arms_and_scenarios_are_the_ones_the_study_runs():
@@ -37,13 +38,13 @@ def test_the_arms_and_scenarios_are_the_ones_the_study_runs():
     assert SCENARIOS == sorted(CONFIG["scenarios"]) and len(SCENARIOS) >= 4
 
 
-def _run_under(task: str, arm_id: str, bundle: Path, root: Path) -> Path:
-    """One run of the reference persona under `arm_id`, through the laboratory's session; its run folder."""
+def _run_under(task: str, arm_id: str, bundle: Path, root: Path, persona: str = "reference") -> Path:
+    """One run of `persona` under `arm_id`, through the laboratory's session; its run folder."""
     listing = tree_listing(bundle)
     manifest = root / "manifest.json"
     atomic.write_json(manifest, {"scenarios": {task: {"bundle": listing}}})
     run = RunSpec(f"{task}-{arm_id}-r1", task, listing_digest(listing)[:12], arm_id, 1, "local", 600, 4.0)
-    backend = SimulatedBackend({"personas": {arm_id: {PERSONA: 1.0}}, "cost_usd": {arm_id: 1.0}},
+    backend = SimulatedBackend({"personas": {arm_id: {persona: 1.0}}, "cost_usd": {arm_id: 1.0}},
                                study_seed=CONFIG["study"]["seed"])
     run_dir = root / "runs" / task / run.bundle / arm_id / "r1"
     record = run_session(run, bundle_dir=bundle, freeze_manifest=manifest, run_dir=run_dir, arm=ARMS[arm_id],
@@ -60,18 +61,19 @@ def _render(task: str, run_dir: Path, bundle: Path, dest: Path) -> tuple[bytes, 
     return tuple((dest / name).read_bytes() for name in ("package.txt", "prompt.txt", "rubric.json"))
 
 
+@pytest.mark.parametrize("persona", PERSONAS)
 @pytest.mark.parametrize("task", SCENARIOS)
-def test_the_same_output_under_every_arm_gives_the_same_package(task, generated, tmp_path):
+def test_the_same_output_under_every_arm_gives_the_same_package(task, persona, generated, tmp_path):
     bundle, _ = generated(task)
     rendered, delivered = {}, {}
     for arm_id in sorted(ARMS):
-        run_dir = _run_under(task, arm_id, bundle, tmp_path / arm_id)
+        run_dir = _run_under(task, arm_id, bundle, tmp_path / arm_id, persona)
         delivered[arm_id] = json.loads((run_dir / "run.json").read_text())["deliverables"]
         rendered[arm_id] = _render(task, run_dir, bundle, tmp_path / arm_id / "package")
     # the precondition: the worker's own files are the same in every arm; only the portal's records differ
     own = {arm: {rel: d for rel, d in files.items() if not rel.startswith("portal/")} for arm, files in delivered.items()}
     assert all(own[arm] == own["A1"] for arm in ARMS), "the solver wrote different files under different arms"
-    assert own["A1"], "the reference persona delivered nothing"
+    assert own["A1"], f"the {persona} persona delivered nothing"
     for arm_id in sorted(ARMS):
         assert rendered[arm_id] == rendered["A1"], f"{task}: the package under {arm_id} differs from A1's"
     package = rendered["A1"][0].decode()
