@@ -24,6 +24,7 @@ TABLES = [
     "table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_challenge",
     "table_results",
     "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges", "table_power",
+    "table_amendments",  # rule in rules/restricted.smk
 ]
 FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]
 PAPER_PDF = f"{PAPER}/paper.pdf"
