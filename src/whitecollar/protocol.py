@@ -157,7 +157,7 @@ def current(root: str | Path, config: dict[str, Any], scenarios: list[str] | Non
 LABELS = {
     "amendments": "amendments file",
     "analysis_plan": "analysis plan",
-    "judge_panel": "judge panel settings",
+    "judge_panel": "judge panel",
     "judge_prompt": "judge prompt template",
     "study_design": "study design",
 }
