@@ -1,22 +1,9 @@
-# Stage 6: the protocol's table in the paper, and the restricted package a
+# Stage 6: the restricted package a
 # replicator rebuilds the paper from (`make replicate PACKAGE=...`; see
 # src/whitecollar/restricted.py and replicate.py).
 
 PACKAGE_TAR = f"{RESULTS}/package/whitecollar-package.tar"
 PROTOCOL_FILES = ["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
-
-
-rule table_amendments:
-    input:
-        script="scripts/table_amendments.py",
-        amendments="benchmark/protocol/amendments.csv",
-        code=ANALYSIS_CODE + ["src/whitecollar/protocol.py"],
-    output:
-        **table_out("table_amendments"),
-    log:
-        f"{PAPER_LOGS}/table_amendments.log",
-    shell:
-        "{PY} {input.script} --amendments {input.amendments} --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
 # One deterministic archive: public part (bundles, freeze, protocol, rubrics,

@@ -75,7 +75,10 @@ def test_the_package_is_deterministic_sorted_and_split(original, tmp_path):
             rel = m.name[len(ROOT_NAME) + 1:]
             assert hashlib.sha256(tar.extractfile(m).read()).hexdigest() == sums[rel], rel
     rel_names = [n[len(ROOT_NAME) + 1:] for n in names[1:]]
-    assert not [n for n in rel_names if n.startswith("public/") and ("oracle" in n or "receipt" in n)]
+    assert {n.split("/")[1] for n in rel_names if n.startswith("public/")} == \
+        {"bundles", "digests", "evaluators.json", "freeze", "plan", "protocol", "rubrics"}
+    assert {n.split("/")[1] for n in rel_names if n.startswith("restricted/")} == \
+        {"audit", "judging", "ledger", "oracles", "receipts", "runs", "validation"}
     for part in ("public/freeze/manifest.json", "public/protocol/amendments.csv", "public/protocol/analysis_plan.yaml",
                  "public/rubrics/PROC-01/rubric.yaml", "public/evaluators.json", "public/plan/assignment.csv",
                  "restricted/oracles/PROC-01/oracle.json", "restricted/ledger/journal.jsonl", "README.md"):
