@@ -74,6 +74,6 @@ def test_a_new_evaluator_version_reports_the_flips_beside_the_receipts(lab):
     assert report["runs_flipped"] == len(report["flips"]) == 0  # same code, new version: nothing flips
     snapshots = sorted(p.name for p in (root / "results" / "audit" / "receipts" / "PROC-01").glob("*/*.json"))
     assert snapshots == sorted([f"evaluator-{old}.json", "evaluator-9.0.json"])
-    assert f"RE-GRADED PROC-01" in (root / "results" / "pilot" / "summary.txt").read_text()
+    assert "RE-GRADED PROC-01" in (root / "results" / "pilot" / "summary.txt").read_text()
     page = (root / "results" / "pilot" / "dashboard" / "index.html").read_text()
     assert 'id="regrade-table"' in page and f"{old} → 9.0" in page

@@ -284,11 +284,10 @@ def cmd_record(a: argparse.Namespace) -> int:
     shutil.copyfile(a.assignment, out / "assignment.csv")
     table = format_table(summary)
     if a.freeze:  # deviations from the freeze and re-gradings, stamped on the summary and the dashboard
+        from .freeze import verify
         from .lab.record import audit_pilot, stamp
 
         protocol, versions = _current_protocol(a.config, a.freeze)
-        from .freeze import verify
-
         deviations = verify(Path(a.freeze), None, None, protocol, versions)
         table = stamp(table, audit_pilot(out, records, Path(a.receipts_root), Path(a.audit_root), deviations))
     if judged is not None:
