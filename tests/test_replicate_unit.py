@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import tarfile
 
 import pytest
@@ -71,3 +72,18 @@ def test_an_archive_of_something_else_is_refused(tmp_path):
         verify_archive(tmp_path / "q.tar", tmp_path / "y")
     with pytest.raises(ReplicationError, match="no such package"):
         verify_archive(tmp_path / "none.tar", tmp_path / "z")
+
+
+def test_an_archived_deliverable_that_differs_from_its_run_record_is_named(tmp_path):
+    from whitecollar.replicate import run_differences
+
+    run = tmp_path / "X-01" / "abc" / "A1" / "r1"
+    (run / "out").mkdir(parents=True)
+    (run / "out" / "memo.md").write_text("memo")
+    digest = hashlib.sha256(b"memo").hexdigest()
+    (run / "run.json").write_text(json.dumps({"deliverables": {"memo.md": {"sha256": digest, "bytes": 4}}}))
+    assert run_differences(tmp_path) == []
+    (run / "out" / "memo.md").write_text("edited")
+    (run / "out" / "extra.txt").write_text("x")
+    assert run_differences(tmp_path) == ["X-01/abc/A1/r1: deliverable extra.txt differs from its run.json",
+                                         "X-01/abc/A1/r1: deliverable memo.md differs from its run.json"]

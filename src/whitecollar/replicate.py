@@ -108,6 +108,21 @@ def check_clone(top: Path, root: Path, config: dict) -> list[str]:
     versions = {t: load_scenario(t).evaluator_version for t in frozen if (root / "benchmark" / "scenarios" / t).is_dir()}
     problems += verify(manifest_path, top / "public" / "bundles", top / "restricted" / "oracles",
                        current(root, config, frozen), versions)
+    return problems + run_differences(top / "restricted" / "runs")
+
+
+def run_differences(runs: Path) -> list[str]:
+    """Deliverables of each archived run that differ from the hashes its run.json recorded at collection."""
+    problems = []
+    for run_json in sorted(runs.glob("*/*/*/r*/run.json")):
+        run_dir = run_json.parent
+        recorded = {rel: d["sha256"] for rel, d in json.loads(run_json.read_text(encoding="utf-8"))
+                    .get("deliverables", {}).items()}
+        out = run_dir / "out"
+        present = {p.relative_to(out).as_posix(): sha256_file(p) for p in out.rglob("*") if p.is_file()}
+        for rel in sorted(set(recorded) | set(present)):
+            if recorded.get(rel) != present.get(rel):
+                problems.append(f"{run_dir.relative_to(runs).as_posix()}: deliverable {rel} differs from its run.json")
     return problems
 
 
