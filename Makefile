@@ -42,6 +42,7 @@ test-fast: bootstrap
 bench: bootstrap
 	$(BIN)/python benchmarks/bench_freeze.py
 	$(BIN)/python benchmarks/bench_pilot.py
+	$(BIN)/python benchmarks/bench_replicate.py
 
 bootstrap: system-packages $(STAMP)
 
