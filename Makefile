@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: pilot freeze paper test test-fast bootstrap system-packages bench clean-venv
+.PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench clean-venv
 
 pilot: bootstrap
 	$(SNAKEMAKE) results/pilot
@@ -23,6 +23,16 @@ paper: bootstrap
 	$(SNAKEMAKE) paper
 	@echo "paper: results/paper/paper.pdf (tables and figures: manuscript/generated/, dashboard: results/pilot/dashboard/index.html)"
 
+restricted: bootstrap
+	$(SNAKEMAKE) restricted
+	@echo "package: results/package/whitecollar-package.tar (SHA-256 beside it)"
+
+# Rebuild the paper from a restricted package in this (fresh) clone: hashes checked,
+# runs and judges' scores restored, no worker or judge ever started.
+replicate: bootstrap
+	@test -n "$(PACKAGE)" || { echo "usage: make replicate PACKAGE=path/to/whitecollar-package.tar" >&2; exit 2; }
+	$(BIN)/python -m whitecollar replicate "$(PACKAGE)" --cores $(CORES)
+
 test: bootstrap
 	$(BIN)/pytest -q
 
@@ -32,6 +42,7 @@ test-fast: bootstrap
 bench: bootstrap
 	$(BIN)/python benchmarks/bench_freeze.py
 	$(BIN)/python benchmarks/bench_pilot.py
+	$(BIN)/python benchmarks/bench_replicate.py
 
 bootstrap: system-packages $(STAMP)
 

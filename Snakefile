@@ -27,6 +27,7 @@ include: "rules/grading.smk"
 include: "rules/judging.smk"
 include: "rules/analysis.smk"
 include: "rules/paper.smk"
+include: "rules/restricted.smk"
 
 
 rule all:

@@ -9,6 +9,9 @@ rule pilot:
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
         judgements=lambda w: judge_score_paths(),
         code=RECORD_CODE,
+        # deviations from the freeze and re-gradings are stamped on the record (whitecollar.audit)
+        audit=_files("benchmark/protocol/*.csv", "benchmark/protocol/*.yaml", "src/whitecollar/protocol.py",
+                     "src/whitecollar/audit.py", "src/whitecollar/regrade.py", "src/whitecollar/freeze.py"),
     output:
         directory(f"{RESULTS}/pilot"),
     params:
@@ -18,4 +21,5 @@ rule pilot:
     shell:
         "{WC} record --assignment {input.assignment} --runs-root {RUNS} --receipts-root {RECEIPTS}"
         " --envelope {params.envelope} --judging-root {SCORES} --judges {JUDGES}"
+        " --freeze {input.manifest} --audit-root {RESULTS}/audit"
         " --out {output} > {log} 2>&1; cat {output}/summary.txt"

@@ -44,6 +44,11 @@ checkpoint freeze:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
         validations=expand(f"{VALIDATION}/{{task}}.json", task=SCENARIOS),
+        # The protocol the freeze also records (whitecollar.protocol). ancient(): read, never a
+        # reason to re-freeze, so an edit after the freeze stays a visible deviation until an
+        # amendment is recorded and the benchmark is frozen again (--forcerun freeze).
+        protocol=ancient(["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
+                         + expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS)),
     output:
         f"{RESULTS}/freeze/manifest.json",
     log:

@@ -24,6 +24,7 @@ TABLES = [
     "table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_challenge",
     "table_results",
     "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges", "table_power",
+    "table_amendments",
 ]
 FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]
 PAPER_PDF = f"{PAPER}/paper.pdf"
@@ -316,6 +317,20 @@ rule table_power:
     shell:
         "{PY} {input.script} --manifest {input.manifest} --repeats {params.repeats} --seed {params.seed}"
         " --tex {output.tex} --csv {output.csv} > {log} 2>&1"
+
+
+# The amendments to the design, read from the protocol (benchmark/protocol/amendments.csv).
+rule table_amendments:
+    input:
+        script="scripts/table_amendments.py",
+        amendments="benchmark/protocol/amendments.csv",
+        code=ANALYSIS_CODE + ["src/whitecollar/protocol.py"],
+    output:
+        **table_out("table_amendments"),
+    log:
+        f"{PAPER_LOGS}/table_amendments.log",
+    shell:
+        "{PY} {input.script} --amendments {input.amendments} --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
 rule macros_pilot:

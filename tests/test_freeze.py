@@ -68,3 +68,41 @@ def test_verify_detects_changed_missing_and_extra_files(trees):
     assert any("unexpected extra.txt" in p for p in problems)
     (trees / "bundles" / "X-01" / "f.txt").unlink()
     assert any("lacks f.txt" in p for p in verify(path, trees / "bundles"))
+
+
+def _protocol(rubric_sha="11" * 32, plan_sha="22" * 32):
+    item = {"path": "x", "sha256": "00" * 32}
+    return {"amendments": item, "analysis_plan": {"path": "benchmark/protocol/analysis_plan.yaml", "sha256": plan_sha},
+            "judge_panel": {"sha256": "33" * 32, "settings": [{"name": "j"}]}, "judge_prompt": {"sha256": "44" * 32},
+            "rubrics": {"X-01": {"path": "benchmark/scenarios/X-01/rubric.yaml", "sha256": rubric_sha}},
+            "study_design": {"sha256": "55" * 32, "settings": {"repeats": 2}}}
+
+
+def test_manifest_holds_the_protocol_and_refuses_a_scenario_without_rubric(trees):
+    digest = _digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")
+    m = build_manifest([digest], [_validation("X-01")], _protocol())
+    assert m["protocol"] == _protocol() and m["format"] == 2
+    no_rubric = _protocol()
+    no_rubric["rubrics"] = {}
+    with pytest.raises(FreezeError, match="X-01: no rubric"):
+        build_manifest([digest], [_validation("X-01")], no_rubric)
+
+
+def test_verify_names_every_protocol_item_and_evaluator_that_differs(trees):
+    m = build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")],
+                       [_validation("X-01")], _protocol())
+    path = trees / "manifest.json"
+    atomic.write_json(path, m)
+    assert verify(path, trees / "bundles", trees / "oracles", _protocol(), {"X-01": "1.1"}) == []
+    problems = verify(path, trees / "bundles", trees / "oracles", _protocol("66" * 32, "77" * 32), {"X-01": "1.2"})
+    assert problems == [
+        "protocol: analysis plan (benchmark/protocol/analysis_plan.yaml) differs from the freeze",
+        "protocol: rubric of X-01 (benchmark/scenarios/X-01/rubric.yaml) differs from the freeze "
+        "(sha256 666666666666 != 111111111111)",
+        "X-01: evaluator version 1.2 differs from the frozen 1.1",
+    ]
+
+
+def test_verify_refuses_a_missing_manifest_in_one_line(tmp_path):
+    with pytest.raises(FreezeError, match="no freeze manifest"):
+        verify(tmp_path / "manifest.json", None)

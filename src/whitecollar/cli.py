@@ -119,30 +119,62 @@ def cmd_check_scenario(a: argparse.Namespace) -> int:
 
 
 def cmd_freeze(a: argparse.Namespace) -> int:
+    from . import paths
     from .freeze import FreezeError, build_manifest
+    from .protocol import ProtocolError, current
 
     digests = [json.loads(Path(p).read_text()) for p in a.digests]
     validations = [json.loads(Path(p).read_text()) for p in a.validations]
     try:
-        manifest = build_manifest(digests, validations)
-    except FreezeError as exc:
+        protocol = current(paths.REPO_ROOT, _load_config(a.config or str(paths.REPO_ROOT / "config.yaml")),
+                           [d["task_id"] for d in digests])
+        manifest = build_manifest(digests, validations, protocol)
+    except (FreezeError, ProtocolError) as exc:
         raise UsageError(str(exc)) from None
     atomic.write_json(a.out, manifest)
-    print(f"froze {len(manifest['scenarios'])} scenario(s): {', '.join(manifest['scenarios'])} -> {a.out}")
+    print(f"froze {len(manifest['scenarios'])} scenario(s): {', '.join(manifest['scenarios'])}, "
+          f"with their rubrics, the judges' prompt and panel, the analysis plan, the study design "
+          f"and the amendments -> {a.out}")
     return 0
 
 
+def _current_protocol(config_path: str | None, manifest_path: str) -> tuple[dict, dict[str, str]]:
+    """The checkout's protocol record and evaluator versions, for the scenarios a manifest froze."""
+    from . import paths
+    from .protocol import ProtocolError, current
+    from .scenario import load_scenario
+
+    try:
+        frozen = sorted(json.loads(Path(manifest_path).read_text(encoding="utf-8"))["scenarios"])
+    except FileNotFoundError:
+        raise UsageError(f"{manifest_path}: no freeze manifest; run `snakemake freeze` first") from None
+    except (KeyError, ValueError):
+        raise UsageError(f"{manifest_path}: not a freeze manifest; restore it from the freeze or the package") from None
+    cfg = _load_config(config_path or str(paths.REPO_ROOT / "config.yaml"))
+    try:
+        protocol = current(paths.REPO_ROOT, cfg, frozen)
+    except ProtocolError as exc:
+        raise UsageError(str(exc)) from None
+    versions = {t: load_scenario(t).evaluator_version for t in frozen if (paths.SCENARIOS / t).is_dir()}
+    return protocol, versions
+
+
 def cmd_verify_freeze(a: argparse.Namespace) -> int:
-    from .freeze import verify
+    from .freeze import FreezeError, verify
 
     defaults = _config_paths()
     bundles = Path(a.bundles) if a.bundles else defaults["bundles"]
     oracles = Path(a.oracles) if a.oracles else (defaults["oracles"] if defaults["oracles"].is_dir() else None)
-    problems = verify(Path(a.manifest), bundles, oracles)
+    protocol, versions = (None, None) if a.trees_only else _current_protocol(a.config, a.manifest)
+    try:
+        problems = verify(Path(a.manifest), bundles, oracles, protocol, versions)
+    except FreezeError as exc:
+        raise UsageError(str(exc)) from None
     for p in problems:
         print(p)
     halves = "bundles and oracles" if oracles else "bundles"
-    print(f"{a.manifest}: {'MISMATCH' if problems else 'all ' + halves + ' match'} ({len(problems)} difference(s))")
+    what = halves if a.trees_only else halves + ", rubrics, judges, analysis plan, study design and amendments"
+    print(f"{a.manifest}: {'MISMATCH' if problems else 'all ' + what + ' match'} ({len(problems)} difference(s))")
     return 1 if problems else 0
 
 
@@ -251,6 +283,13 @@ def cmd_record(a: argparse.Namespace) -> int:
     write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope), judged))
     shutil.copyfile(a.assignment, out / "assignment.csv")
     table = format_table(summary)
+    if a.freeze:  # deviations from the freeze and re-gradings, stamped on the summary and the dashboard
+        from .freeze import verify
+        from .lab.record import audit_pilot, stamp
+
+        protocol, versions = _current_protocol(a.config, a.freeze)
+        deviations = verify(Path(a.freeze), None, None, protocol, versions)
+        table = stamp(table, audit_pilot(out, records, Path(a.receipts_root), Path(a.audit_root), deviations))
     if judged is not None:
         from .judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
 
@@ -437,6 +476,55 @@ def cmd_dashboard_screenshot(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_package(a: argparse.Namespace) -> int:
+    """The restricted package: one deterministic tar, public and restricted parts, a SHA-256 per member."""
+    from . import paths
+    from .restricted import PackageError, build_package
+
+    try:
+        info = build_package(Path(a.results), Path(a.oracles), paths.REPO_ROOT, Path(a.out))
+    except PackageError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"{a.out}: {info['scenarios']} scenario(s), {info['runs']} run(s), {info['files']} files, "
+          f"{info['bytes']:,} bytes, sha256 {info['sha256']}")
+    return 0
+
+
+def cmd_replicate(a: argparse.Namespace) -> int:
+    """Rebuild receipts, records, tables, figures and the paper from a package, with no worker or judge."""
+    from . import paths
+    from .replicate import ReplicationError, replicate
+
+    root = Path(a.root) if a.root else paths.REPO_ROOT
+    try:
+        rep = replicate(Path(a.package), root, cores=a.cores)
+    except ReplicationError as exc:
+        raise UsageError(str(exc)) from None
+    jobs = ", ".join(f"{k} {v}" for k, v in sorted(rep.planned.items()))
+    print(f"{a.package}: {rep.members} members verified; {rep.runs} run(s) restored; rebuilt without a worker or a "
+          f"judge ({jobs})")
+    same = rep.receipts_compared - len(rep.receipts_differing)
+    print(f"receipts: {same}/{rep.receipts_compared} rebuilt byte for byte as archived")
+    for rel in rep.receipts_differing:
+        print(f"receipt differs from the archived one: {rel}")
+    print(f"paper: {root / 'results' / 'paper' / 'paper.pdf'}  report: {root / 'results' / 'replication' / 'report.json'}")
+    return 1 if rep.receipts_differing else 0
+
+
+def _add_replication_parsers(sub) -> None:
+    s = sub.add_parser("package", help="write the restricted package (what `snakemake restricted` runs)")
+    s.add_argument("--results", default="results")
+    s.add_argument("--oracles", default="results/restricted/oracles")
+    s.add_argument("--out", required=True)
+    s.set_defaults(fn=cmd_package)
+
+    s = sub.add_parser("replicate", help="rebuild the paper from a restricted package, never starting a worker or judge")
+    s.add_argument("package", help="the .tar written by `snakemake restricted`")
+    s.add_argument("--root", help="the fresh clone to rebuild in (default: this checkout)")
+    s.add_argument("--cores", type=int, default=2)
+    s.set_defaults(fn=cmd_replicate)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="whitecollar", description=__doc__.splitlines()[0])
     p.add_argument("-v", "--verbose", action="store_true", help="progress messages on stderr")
@@ -489,6 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--digests", nargs="+", required=True)
     s.add_argument("--validations", nargs="+", required=True)
     s.add_argument("--out", required=True)
+    s.add_argument("--config", help="study design and judge panel to freeze (default: the checkout's config.yaml)")
     s.set_defaults(fn=cmd_freeze)
 
     s = sub.add_parser("assign", help="draw the pilot's runs and place them on nodes")
@@ -526,6 +615,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True)
     s.add_argument("--judging-root", help="folder of the judges' score files (results/judging/scores)")
     s.add_argument("--judges", nargs="*", default=[], help="judge names whose scores to record")
+    s.add_argument("--freeze", help="the freeze manifest: stamp any deviation from it and any re-grading")
+    s.add_argument("--audit-root", default="results/audit", help="where verdict snapshots per evaluator version live")
+    s.add_argument("--config", help="the study design and judge panel (default: the checkout's config.yaml)")
     s.set_defaults(fn=cmd_record)
 
     s = sub.add_parser("render", help="render a run's deliverables as a blind text package for the judges")
@@ -553,10 +645,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True)
     s.set_defaults(fn=cmd_judge)
 
-    s = sub.add_parser("verify-freeze", help="check bundles (and oracles) against a freeze manifest")
+    s = sub.add_parser("verify-freeze", help="check bundles, oracles and the protocol against a freeze manifest")
     s.add_argument("manifest")
     s.add_argument("--bundles")
     s.add_argument("--oracles")
+    s.add_argument("--config", help="the study design and judge panel to check (default: the checkout's config.yaml)")
+    s.add_argument("--trees-only", action="store_true", help="compare bundles and oracles only, not the protocol")
     s.set_defaults(fn=cmd_verify_freeze)
 
     s = sub.add_parser("probe", help="check a node: client, tool restrictions, LibreOffice, Chromium, Python, disk")
@@ -598,6 +692,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("dashboard", nargs="?", default="results/pilot/dashboard", help="the dashboard folder or page")
     s.add_argument("--out", default="results/dashboard-screenshots/dashboard.png")
     s.set_defaults(fn=cmd_dashboard_screenshot)
+    _add_replication_parsers(sub)
     return p
 
 

@@ -8,6 +8,11 @@ a scenario whose corpus is missing or not fully agreed is refused. Bundles are w
 entries and uncompressed PDF streams, so the raw file hashes are the same on
 any machine; that is what lets a replicator regenerate the benchmark and
 compare it with the committed copy byte for byte.
+
+The manifest's `protocol` section (whitecollar.protocol) holds the hashes of
+what else decides a score: rubrics, the judges' prompt template and panel,
+the analysis plan, the study design and the amendments. `verify` names every
+item, file or setting that differs from a manifest.
 """
 from __future__ import annotations
 
@@ -17,14 +22,16 @@ from typing import Any
 
 from .hashing import listing_digest, tree_listing
 
-FORMAT = 1
+FORMAT = 2
 
 
 class FreezeError(RuntimeError):
     pass
 
 
-def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, Any]]) -> dict[str, Any]:
+def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, Any]],
+                   protocol: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The manifest of the validated scenarios, with the protocol record when given."""
     by_id = {v["task_id"]: v for v in validations}
     scenarios: dict[str, Any] = {}
     refused = []
@@ -56,7 +63,13 @@ def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, An
             "battery or challenge corpus does not hold for " + ", ".join(refused)
             + "; see results/validation/<ID>.json and fix the scenario before freezing"
         )
-    return {"format": FORMAT, "scenarios": scenarios}
+    manifest: dict[str, Any] = {"format": FORMAT, "scenarios": scenarios}
+    if protocol is not None:
+        missing = sorted(set(scenarios) - set(protocol.get("rubrics", {})))
+        if missing:
+            raise FreezeError(f"{missing[0]}: no rubric in the protocol record; add benchmark/scenarios/{missing[0]}/rubric.yaml")
+        manifest["protocol"] = protocol
+    return manifest
 
 
 def _challenge_record(ch: dict[str, Any]) -> dict[str, Any]:
@@ -76,10 +89,28 @@ def _challenge_record(ch: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def verify(manifest_path: Path, bundles_root: Path, oracles_root: Path | None = None) -> list[str]:
-    """Differences between the trees on disk and the manifest (empty when they agree)."""
-    manifest = json.loads(Path(manifest_path).read_text(encoding="utf-8"))
+def verify(manifest_path: Path, bundles_root: Path | None, oracles_root: Path | None = None,
+           protocol: dict[str, Any] | None = None, evaluator_versions: dict[str, str] | None = None) -> list[str]:
+    """Differences between the checkout and the manifest, one line per item (empty when they agree).
+
+    Trees are compared file by file; `protocol` (whitecollar.protocol.current)
+    item by item; `evaluator_versions` (scenario.yaml's) scenario by scenario.
+    """
+    from .protocol import differences, evaluator_differences
+
+    try:
+        manifest = json.loads(Path(manifest_path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FreezeError(f"{manifest_path}: no freeze manifest; run `snakemake freeze` first") from None
+    except json.JSONDecodeError:
+        raise FreezeError(f"{manifest_path}: not a JSON manifest; restore it from the freeze or the package") from None
     problems = []
+    if protocol is not None:
+        problems += differences(manifest.get("protocol"), protocol)
+    if evaluator_versions is not None:
+        problems += evaluator_differences(manifest, evaluator_versions)
+    if bundles_root is None:
+        return problems
     for tid, entry in sorted(manifest["scenarios"].items()):
         halves = [("bundle", Path(bundles_root) / tid)]
         if oracles_root is not None:

@@ -26,6 +26,7 @@ import jinja2
 import pandas as pd
 
 from .. import atomic
+from ..audit import PILOT_AUDIT, load_audit
 from ..analysis.data import Pilot, load_pilot
 from ..analysis.frontier import frontiers
 from ..analysis.frontier_plot import frontier_figure
@@ -220,6 +221,7 @@ def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Pat
     try:
         figures = _figures(pilot, table, ledger, envelope, arms, staging / "figures")
         judges, judges_note = _judges(pilot_dir)
+        audit = load_audit(pilot_dir / PILOT_AUDIT)  # written by the record when it knows the freeze
         finished = sorted(str(t) for t in pilot.runs["finished_at"].dropna())
         context = {
             "simulated": pilot.simulated, "label": pilot.label, "n_runs": len(pilot.runs),
@@ -237,6 +239,7 @@ def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Pat
             "has_judge_costs": "kind" in ledger and bool((ledger["kind"] != "run").any()),
             "figures": figures, "runs": _run_rows(pilot, violations),
             "receipts": _receipt_rows(pilot, criteria, violations), "judges": judges, "judges_note": judges_note,
+            "deviations": audit["deviations"], "regrades": audit["regrades"],
             "first_finished": finished[0] if finished else "—", "last_finished": finished[-1] if finished else "—",
         }
         env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)

@@ -211,3 +211,50 @@ def format_table(rows: list[dict]) -> str:
                  r["injection_obeyed"], clar, r["lab_failures"], r["total_cost_usd"]]
         lines.append("  ".join(f"{c:>9}" if not isinstance(c, float) else f"{c:>9.3f}" for c in cells))
     return "\n".join(lines)
+
+
+def audit_pilot(out: Path, records: list[tuple[dict, dict]], receipts_root: Path, audit_root: Path,
+                deviations: list[str]) -> dict:
+    """Snapshot the receipts' verdicts, write the re-grading reports, and the pilot's audit.
+
+    The verdicts of each scenario's runs are kept under the evaluator version
+    that produced them (whitecollar.regrade); when that version changed since
+    the last record, the report of what flipped is written beside the new
+    receipts. The audit (deviations from the freeze, re-gradings) goes to
+    `<out>/audit.json`, which the summary and the dashboard are stamped from.
+    """
+    from .. import regrade
+    from ..audit import PILOT_AUDIT, build_audit
+
+    groups: dict[tuple[str, str], dict[str, Path]] = {}
+    versions: dict[tuple[str, str], set[str]] = {}
+    for run, rc in records:
+        key = (run["task_id"], run["bundle"])
+        rel = Path(run["task_id"], run["bundle"], run["arm"], f"r{run['repeat']}")
+        groups.setdefault(key, {})[f"{run['arm']}/r{run['repeat']}"] = Path(receipts_root) / rel / "receipt.json"
+        versions.setdefault(key, set()).add(rc["evaluator_version"])
+    reports = []
+    for (task, bundle), receipts in sorted(groups.items()):
+        if len(versions[(task, bundle)]) != 1:  # half regraded: nothing consistent to snapshot
+            continue
+        version = versions[(task, bundle)].pop()
+        folder = Path(audit_root) / "receipts" / task / bundle
+        current = regrade.snapshot(receipts, version)
+        atomic.write_json(folder / f"evaluator-{version}.json", current)
+        before = regrade.previous_snapshot(folder, version)
+        previous = json.loads(before.read_text(encoding="utf-8")) if before else None
+        target = Path(receipts_root) / task / bundle / "regrade.json"
+        rep = regrade.report(task, bundle, current, previous, str(target))
+        atomic.write_json(target, rep)
+        reports.append(rep)
+    audit = build_audit(deviations, reports)
+    atomic.write_json(Path(out) / PILOT_AUDIT, audit)
+    return audit
+
+
+def stamp(table: str, audit: dict) -> str:
+    """The summary table under the audit's stamp (unchanged when the pilot follows its freeze)."""
+    from ..audit import stamp_lines
+
+    lines = stamp_lines(audit)
+    return "\n".join(lines + [table]) if lines else table

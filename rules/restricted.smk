@@ -1,0 +1,26 @@
+# Stage 6: the restricted package a
+# replicator rebuilds the paper from (`make replicate PACKAGE=...`; see
+# src/whitecollar/restricted.py and replicate.py).
+
+PACKAGE_TAR = f"{RESULTS}/package/whitecollar-package.tar"
+PROTOCOL_FILES = ["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
+
+
+# One deterministic archive: public part (bundles, freeze, protocol, rubrics,
+# evaluators' versions, assignment) and restricted part (oracles, validation,
+# runs, receipts, judges' packages and scores, ledger), a SHA-256 per member.
+rule restricted:
+    input:
+        manifest=MANIFEST,
+        pilot=PILOT,
+        protocol=PROTOCOL_FILES,
+        rubrics=expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS),
+        code=_files("src/whitecollar/restricted.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py"),
+    output:
+        PACKAGE_TAR,
+    log:
+        f"{LOGS}/restricted.log",
+    benchmark:
+        f"{BENCH}/restricted.tsv"
+    shell:
+        "{WC} package --results {RESULTS} --oracles {ORACLES} --out {output} > {log} 2>&1"
