@@ -71,7 +71,8 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(a: argparse.Namespace) -> int:
-    from .evaluation import evaluate
+    from .bounded import Limits
+    from .evaluation import evaluate_bounded
 
     ws = Path(a.workspace)
     out = Path(a.out) if a.out else ws / "out"
@@ -82,7 +83,8 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
         if ran != owned:
             raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owned[:12]}, the run used "
                              f"{ran[:12]}; grade it with the oracle of its own bundle")
-    receipt = evaluate(a.task_id, out, ws, Path(a.oracle))
+    limits = Limits(wall_s=a.wall_s, cpu_s=a.cpu_s, memory_mb=a.memory_mb)
+    receipt = evaluate_bounded(a.task_id, out, ws, Path(a.oracle), limits)
     atomic.write_text(a.receipt, receipt.to_json())
     verdict = "ERROR" if receipt.evaluator_error else ("success" if receipt.success else "failure")
     print(f"{a.task_id}: {verdict}, weighted score {receipt.weighted_score:.3f}, "
@@ -459,6 +461,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--oracle", required=True)
     s.add_argument("--receipt", required=True)
     s.add_argument("--out", help="graded folder, if not WORKSPACE/out")
+    s.add_argument("--wall-s", type=float, default=300.0, help="wall-clock bound of the evaluation (seconds)")
+    s.add_argument("--cpu-s", type=int, default=300, help="CPU-time bound of the evaluation (seconds)")
+    s.add_argument("--memory-mb", type=int, default=2048, help="address-space bound of the evaluation (MB)")
     s.set_defaults(fn=cmd_evaluate)
 
     s = sub.add_parser("validate", help="run the validation battery of a scenario")
