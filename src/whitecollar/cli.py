@@ -83,6 +83,16 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
         if ran != owned:
             raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owned[:12]}, the run used "
                              f"{ran[:12]}; grade it with the oracle of its own bundle")
+    ran = json.loads(run_json.read_text(encoding="utf-8")) if run_json.is_file() else {}
+    if ran.get("status") == "not_launched":
+        from .evaluation import not_launched_receipt
+        from .scenario import load_scenario
+
+        receipt = not_launched_receipt(a.task_id, load_scenario(a.task_id).evaluator_version,
+                                       ran.get("not_launched_reason", "budget envelope"))
+        atomic.write_text(a.receipt, receipt.to_json())
+        print(f"{a.task_id}: not launched, nothing to grade")
+        return 0
     limits = Limits(wall_s=a.wall_s, cpu_s=a.cpu_s, memory_mb=a.memory_mb)
     receipt = evaluate_bounded(a.task_id, out, ws, Path(a.oracle), limits)
     atomic.write_text(a.receipt, receipt.to_json())
@@ -204,7 +214,9 @@ def cmd_run(a: argparse.Namespace) -> int:
         from .lab.ssh import SshTransport
 
         transport = SshTransport(node)
-    ledger = Ledger(Path(a.ledger), cfg["budget"]["envelope_usd"])
+    from .lab.ledger import envelope_usd
+
+    ledger = Ledger(Path(a.ledger), envelope_usd(cfg, a.envelope_usd))
     try:
         record = run_session(
             spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
@@ -216,6 +228,9 @@ def cmd_run(a: argparse.Namespace) -> int:
         print(f"whitecollar run: {exc}", file=sys.stderr)
         return 1
     label = "SIMULATED " if record.get("simulated") else ""
+    if record["status"] == "not_launched":
+        print(f"{label}{run_id}: {record['not_launched_reason']}")
+        return 0
     cost = "unknown" if record["cost_usd"] is None else f"{record['cost_usd']:.4f} USD"
     print(f"{label}{run_id} on {record['node']}: {record['status']}, {len(record['deliverables'])} deliverable(s), "
           f"cost {cost}, {record['wall_s']:.1f} s")
@@ -226,15 +241,17 @@ def cmd_record(a: argparse.Namespace) -> int:
     import shutil
 
     from .lab.assignment import read_assignment
-    from .lab.record import (LEDGER_FIELDS, SUMMARY_FIELDS, build_database, format_table, ledger_rows, load,
-                             summarise, write_csv)
+    from .lab.record import (LEDGER_FIELDS, NOT_LAUNCHED_FIELDS, SUMMARY_FIELDS, build_database, format_table,
+                             ledger_rows, load, not_launched_line, split_not_launched, summarise, write_csv)
 
     rows = read_assignment(a.assignment)
     pairs = []
     for r in rows:
         rel = Path(r["task_id"], r["bundle"], r["arm"], f"r{r['repeat']}")
         pairs.append((Path(a.runs_root) / rel / "run.json", Path(a.receipts_root) / rel / "receipt.json"))
-    records = load(pairs)
+    records, skipped = split_not_launched(load(pairs))
+    launched_ids = {run["run_id"] for run, _ in records}
+    rows = [r for r in rows if r["run_id"] in launched_ids]
     judged = None
     if a.judges:  # the judge panel's score files, one per run and judge
         from .judges.store import load_judgements
@@ -261,11 +278,17 @@ def cmd_record(a: argparse.Namespace) -> int:
                                    simulated=any(run.get("simulated") for run, _ in records))
         write_csv(out / "judges.csv", JUDGES_FIELDS, agreement)
         table += "\n\n" + format_agreement(agreement)
+    write_csv(out / "not_launched.csv", NOT_LAUNCHED_FIELDS, skipped)
+    ending = not_launched_line(skipped, float(a.envelope))
+    if ending:
+        table += "\n\n" + ending
     atomic.write_text(out / "summary.txt", table + "\n")
     print(table)
     print(f"summary: {out / 'summary.csv'}  database: {out / 'experiment.sqlite'}  ledger: {out / 'ledger.csv'}")
     from .dashboard import build_dashboard  # last: it reads what was written above
     print(f"dashboard: {build_dashboard(out, float(a.envelope))}")
+    if ending:
+        print(ending)  # the pilot's last line
     return 0
 
 
@@ -509,6 +532,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-file-mb", required=True)
     s.add_argument("--max-run-mb", required=True)
     s.add_argument("--config", default="config.yaml")
+    s.add_argument("--envelope-usd", type=float, default=None,
+                   help="budget envelope for this launch (default: budget.envelope_usd of config.yaml)")
     s.set_defaults(fn=cmd_run)
 
     s = sub.add_parser("record", help="rebuild the pilot's database, ledger and summary from the files")

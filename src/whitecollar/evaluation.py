@@ -24,7 +24,7 @@ from pathlib import Path
 from .bounded import MEMORY_EXIT, Limits, child_env, run_bounded
 
 from .grading.integrity import check_workspace
-from .grading.receipt import Abstention, Receipt, validate_receipt
+from .grading.receipt import Abstention, Integrity, Receipt, validate_receipt
 from .scenario import load_scenario
 
 
@@ -43,6 +43,26 @@ def error_receipt(task_id: str, evaluator_version: str, workspace_dir: Path, mes
         input_integrity=check_workspace(workspace_dir),
         notes=[],
         evaluator_error=message,
+    )
+
+
+def not_launched_receipt(task_id: str, evaluator_version: str, reason: str) -> Receipt:
+    """The receipt of a run the budget envelope never launched: nothing graded, nothing failed.
+
+    It exists so that every run of the plan has a receipt (the workflow's
+    shape does not depend on the envelope); the record leaves such runs out
+    of every denominator, by their run.json status.
+    """
+    return Receipt(
+        task_id=task_id,
+        evaluator_version=evaluator_version,
+        criteria=[],
+        violations=[],
+        deliverables=[],
+        abstention=Abstention("missing", False, False, None, "no_record", "not launched"),
+        input_integrity=Integrity(None, [], "not launched: no workspace was composed"),
+        notes=[f"not launched: {reason}"],
+        evaluator_error=None,
     )
 
 

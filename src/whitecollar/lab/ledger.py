@@ -24,6 +24,13 @@ class BudgetRefused(RuntimeError):
     pass
 
 
+def envelope_usd(config: dict, override: float | None = None) -> float:
+    """The envelope a run is launched against: `override` (the run command's
+    --envelope-usd) when given, else config.yaml's budget.envelope_usd. Read
+    at launch, never a param of the run rule, so raising it reruns no run."""
+    return float(override if override is not None else config["budget"]["envelope_usd"])
+
+
 @dataclass
 class LedgerState:
     settled_usd: float
