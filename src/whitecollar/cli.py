@@ -216,7 +216,8 @@ def cmd_run(a: argparse.Namespace) -> int:
         transport = SshTransport(node)
     from .lab.ledger import envelope_usd
 
-    ledger = Ledger(Path(a.ledger), envelope_usd(cfg, a.envelope_usd))
+    # a launch that finds the envelope held by open runs waits for them, at most one run's time limit
+    ledger = Ledger(Path(a.ledger), envelope_usd(cfg, a.envelope_usd), wait_s=float(a.time_limit))
     try:
         record = run_session(
             spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,

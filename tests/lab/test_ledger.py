@@ -97,3 +97,19 @@ def test_three_slots_launching_at_once_never_pass_the_envelope(tmp_path):
 def test_the_envelope_comes_from_the_launch_or_the_config():
     assert envelope_usd({"budget": {"envelope_usd": 6}}) == 6.0
     assert envelope_usd({"budget": {"envelope_usd": 6}}, 9.5) == 9.5
+
+
+def test_a_launch_waits_for_open_runs_to_settle_before_it_is_refused(tmp_path):
+    journal = tmp_path / "journal.jsonl"
+    first = Ledger(journal, envelope_usd=6.0)
+    first.reserve("a", 4.0, simulated=True)
+    settler = threading.Timer(1.0, lambda: first.settle("a", 1.0, 4.0, simulated=True))
+    settler.start()
+    try:
+        remaining = Ledger(journal, envelope_usd=6.0, wait_s=30).reserve("b", 4.0, simulated=True, poll_s=0.1)
+    finally:
+        settler.join()
+    assert remaining == pytest.approx(1.0)
+    with pytest.raises(BudgetRefused, match="c not launched.*1.00 USD remaining"):
+        Ledger(journal, envelope_usd=6.0, wait_s=0.3).reserve("c", 4.0, simulated=True, poll_s=0.1)
+    assert '"open_runs": 1' in journal.read_text()  # b still held its cap when c gave up
