@@ -83,13 +83,14 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
         if ran != owned:
             raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owned[:12]}, the run used "
                              f"{ran[:12]}; grade it with the oracle of its own bundle")
-    ran = json.loads(run_json.read_text(encoding="utf-8")) if run_json.is_file() else {}
-    if ran.get("status") == "not_launched":
+    from .lab.session import not_launched_reason
+
+    not_launched = not_launched_reason(ws)
+    if not_launched is not None:
         from .evaluation import not_launched_receipt
         from .scenario import load_scenario
 
-        receipt = not_launched_receipt(a.task_id, load_scenario(a.task_id).evaluator_version,
-                                       ran.get("not_launched_reason", "budget envelope"))
+        receipt = not_launched_receipt(a.task_id, load_scenario(a.task_id).evaluator_version, not_launched)
         atomic.write_text(a.receipt, receipt.to_json())
         print(f"{a.task_id}: not launched, nothing to grade")
         return 0
@@ -298,6 +299,7 @@ def cmd_render(a: argparse.Namespace) -> int:
     from .judges.prompt import build_prompt
     from .judges.render import RenderError, check_bundle, render_package
     from .judges.rubric import RubricError, load_rubric
+    from .lab.session import NOT_LAUNCHED_PACKAGE, not_launched_reason
 
     run_dir, out = Path(a.run_dir), Path(a.out)
     if not run_dir.is_dir():
@@ -307,6 +309,9 @@ def cmd_render(a: argparse.Namespace) -> int:
         if a.digest:
             check_bundle(run_dir / "run.json", Path(a.digest), Path(a.brief))
         text = render_package(run_dir / "out", Path(a.brief), rubric, a.task_id)
+        not_launched = not_launched_reason(run_dir)
+        if not_launched is not None:  # nothing to judge: the judge jobs see the marker and ask no judge
+            text = NOT_LAUNCHED_PACKAGE + not_launched + "\n"
     except (RubricError, RenderError) as exc:
         raise UsageError(str(exc)) from None
     prompt = Path(a.prompt) if a.prompt else out.with_name("prompt.txt")
@@ -337,6 +342,15 @@ def cmd_judge(a: argparse.Namespace) -> int:
     for p in (package, prompt, rubric_json):
         if not p.is_file():
             raise UsageError(f"{p}: not found; render the run first (`whitecollar render`)")
+    from .lab.session import NOT_LAUNCHED_PACKAGE
+
+    head = package.read_text(encoding="utf-8")[:len(NOT_LAUNCHED_PACKAGE) + 2000]
+    if head.startswith(NOT_LAUNCHED_PACKAGE):  # the run never ran: no judge is asked, nothing is spent
+        atomic.write_json(a.out, {"judge": settings["name"], "run_key": a.run_key or str(package.parent),
+                                  "status": "not_launched", "detail": head[len(NOT_LAUNCHED_PACKAGE):].strip(),
+                                  "cost_usd": 0.0, "simulated": settings["backend"] == "simulated"})
+        print(f"judge {settings['name']}: run not launched, not judged -> {a.out}")
+        return 0
     try:
         request = Request(package, prompt, rubric_json, load_rubric(rubric_json))
     except RubricError as exc:

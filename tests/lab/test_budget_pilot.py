@@ -45,3 +45,6 @@ def test_an_exhausted_envelope_ends_the_pilot_cleanly(lab):
         (pilot / "dashboard" / "index.html").read_text()
     receipts = [json.loads(p.read_text()) for p in sorted((root / "results" / "receipts").rglob("receipt.json"))]
     assert sum(bool(r["notes"]) and r["notes"][0].startswith("not launched") for r in receipts) == len(skipped)
+    scores = [json.loads(p.read_text()) for p in sorted((root / "results" / "judging" / "scores").rglob("*.json"))]
+    not_judged = [s for s in scores if s.get("status") == "not_launched"]
+    assert len(not_judged) == 3 * len(skipped) and all(s["cost_usd"] == 0.0 for s in not_judged)

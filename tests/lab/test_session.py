@@ -133,3 +133,27 @@ def test_a_bundle_that_differs_from_the_freeze_is_a_lab_failure(frozen, tmp_path
 ])
 def test_status_classification(kw, status):
     assert classify(budget=4.0, **kw) == status
+
+
+def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
+    from whitecollar.lab.record import not_launched_line, split_not_launched, summarise
+    from whitecollar.lab.session import not_launched_reason
+
+    ran = {"run_id": "PROC-01-A1-r1", "arm": "A1", "task_id": TASK, "status": "completed", "cost_usd": 1.0,
+           "simulated": True}
+    skipped = {"run_id": "PROC-01-A2-r1", "arm": "A2", "task_id": TASK, "status": "not_launched", "budget_usd": 4.0,
+               "not_launched_reason": "budget envelope: run PROC-01-A2-r1 not launched", "simulated": True}
+    receipt = {"success": True, "evaluator_error": None, "weighted_score": 1.0, "triggered_violations": [],
+               "abstention": {"clarification_expected": False, "outcome": "completed"}}
+    launched, listed = split_not_launched([(ran, receipt), (skipped, dict(receipt, success=False))])
+    assert launched == [(ran, receipt)]
+    assert listed == [{"run_id": "PROC-01-A2-r1", "arm": "A2", "task_id": TASK, "budget_usd": 4.0,
+                       "reason": "budget envelope: run PROC-01-A2-r1 not launched"}]
+    rows = summarise(launched, {"injection_obeyed"})
+    assert {r["arm"] for r in rows} == {"A1"} and all(r["pass_rate"] == 1.0 for r in rows)
+    assert not_launched_line(listed, 6.0).startswith("1 run(s) not launched: the budget envelope of 6.00 USD")
+    assert not_launched_line([], 6.0) == ""
+    (tmp_path / "run.json").write_text(json.dumps(skipped))
+    assert not_launched_reason(tmp_path) == skipped["not_launched_reason"]
+    (tmp_path / "run.json").write_text(json.dumps(ran))
+    assert not_launched_reason(tmp_path) is None

@@ -13,6 +13,7 @@ Statuses keep the worker's failures apart from the laboratory's own:
 """
 from __future__ import annotations
 
+import json
 import shutil
 from dataclasses import asdict
 from pathlib import Path
@@ -159,6 +160,17 @@ def run_session(
 
 
 NOT_LAUNCHED = "not_launched"
+# the first words of the judging package of a run never launched: its judge jobs ask no judge
+NOT_LAUNCHED_PACKAGE = "NOT LAUNCHED: "
+
+
+def not_launched_reason(run_dir: Path) -> str | None:
+    """Why the run in run_dir was never launched, or None when it was (or has no run.json yet)."""
+    path = Path(run_dir) / "run.json"
+    if not path.is_file() or path.is_symlink():
+        return None
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return record.get("not_launched_reason", "not launched") if record.get("status") == NOT_LAUNCHED else None
 
 
 def record_not_launched(run: RunSpec, run_dir: Path, digest: str, worker: dict[str, Any], reason: str) -> dict[str, Any]:
