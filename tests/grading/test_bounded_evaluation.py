@@ -53,18 +53,32 @@ def _spoiled(reference, task_id: str, tmp_path: Path) -> tuple[Path, Path, dict]
     return copy, oracle, honest
 
 
-def _huge_package(suffix: str) -> bytes:
-    """An xlsx of 400,000 rows, or a docx of as many paragraphs: a couple of megabytes on disk, ~20 MB of XML."""
-    rows = b"".join(b'<row r="%d"><c r="A%d"><v>1</v></c></row>' % (r, r) for r in range(1, 400_001))
-    paragraphs = b"<w:p><w:r><w:t>1</w:t></w:r></w:p>" * 400_000
-    parts = {
-        ".xlsx": {"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<workbook/>",
-                  "xl/worksheets/sheet1.xml": b"<worksheet><sheetData>" + rows + b"</sheetData></worksheet>"},
-        ".docx": {"[Content_Types].xml": b"<Types/>",
-                  "word/document.xml": b"<w:document><w:body>" + paragraphs + b"</w:body></w:document>"},
-    }[suffix]
+def _hostile_package(kind: str, suffix: str, honest: Path) -> bytes:
+    """A package that stalls or floods a parser, built from the honest file's own parts.
+
+    huge-rows: 400,000 rows (or paragraphs) in the main part, a couple of
+    megabytes on disk and ~20 MB of XML; zip-bomb: a part that deflates more
+    than a thousandfold; nested: 100,000 levels of content controls.
+    """
+    main = "xl/worksheets/sheet1.xml" if suffix == ".xlsx" else "word/document.xml"
+    with zipfile.ZipFile(honest) as zf:
+        parts = {i.filename: zf.read(i) for i in zf.infolist()}
+    if kind == "huge-rows" and suffix == ".xlsx":
+        rows = b"".join(b'<row r="%d"><c r="A%d"><v>1</v></c></row>' % (r, r) for r in range(1, 400_001))
+        parts[main] = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+                       + rows + b"</sheetData></worksheet>")
+    elif kind == "huge-rows":
+        paragraphs = b"<w:p><w:r><w:t>1</w:t></w:r></w:p>" * 400_000
+        parts[main] = parts[main].replace(b"<w:body>", b"<w:body>" + paragraphs, 1)
+    elif kind == "zip-bomb":
+        parts[main] = parts[main] + b" " * (8 * 1024 * 1024)
+    else:
+        depth = 100_000
+        nested = b"<w:sdt><w:sdtContent>" * depth + b"</w:sdtContent></w:sdt>" * depth
+        parts[main] = parts[main].replace(b"<w:body>", b"<w:body>" + nested, 1)
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+    # the nested part is stored, so that its depth, not its compression ratio, is what the reader meets
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED if kind == "nested" else zipfile.ZIP_DEFLATED) as zf:
         for name, data in parts.items():
             zf.writestr(name, data)
     return buf.getvalue()
@@ -102,13 +116,24 @@ def test_a_link_out_of_out(reference, tmp_path, task_id):
 
 
 @pytest.mark.parametrize("task_id", SCENARIOS)
-def test_a_huge_package_in_place_of_a_deliverable(reference, tmp_path, task_id):
+@pytest.mark.parametrize("kind, suffix, reason", [
+    ("huge-rows", ".xlsx", "over the size limit"),
+    ("zip-bomb", ".xlsx", "over the compression-ratio limit"),
+    ("huge-rows", ".docx", "over the size limit"),
+    ("nested", ".docx", "unreadable docx document"),
+])
+def test_a_hostile_package_in_place_of_a_deliverable(reference, tmp_path, task_id, kind, suffix, reason):
     ws, oracle, honest = _spoiled(reference, task_id, tmp_path)
-    target = sorted((ws / "out").glob("*.xlsx")) or sorted((ws / "out").glob("*.docx"))
-    victim = target[0]
-    victim.write_bytes(_huge_package(victim.suffix))
+    targets = sorted((ws / "out").glob(f"*{suffix}"))
+    if not targets:
+        pytest.skip(f"{task_id} delivers no {suffix} file")
+    victim = targets[0]
+    victim.write_bytes(_hostile_package(kind, suffix, victim))
     receipt = evaluate_bounded(task_id, ws / "out", ws, oracle, BOUND)
-    _assert_failing(receipt, honest, "over the size limit")
+    _assert_failing(receipt, honest, reason)
+    entry = next(d for d in receipt.deliverables if d.path == victim.name)
+    assert entry.present and not entry.readable
+    assert "exceeded" not in json.dumps(receipt.to_dict())  # refused before parsing, not stopped by the bound
 
 
 @pytest.mark.slow
