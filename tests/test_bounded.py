@@ -67,3 +67,9 @@ def _alive(pid: int) -> bool:
             return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_kill_from_elsewhere_is_not_taken_for_the_cpu_limit():
+    outcome = run_bounded(_python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"), Limits(**ROOMY))
+    assert outcome.kind == "signal"
+    assert outcome.exceeded(Limits(**ROOMY)) is None

@@ -126,13 +126,14 @@ def run_bounded(argv: list[str], limits: Limits, *, env: dict[str, str] | None =
     open would otherwise hold the parent after the child is gone.
     """
     started = time.monotonic()
+    cpu_before = _children_cpu_s()
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
                                 env=env, cwd=cwd, start_new_session=True,
                                 preexec_fn=lambda: _limit_child(limits))
         try:
             rc: int | None = proc.wait(timeout=limits.wall_s)
-            kind = _classify(rc)
+            kind = _classify(rc, _children_cpu_s() - cpu_before, limits)
         except subprocess.TimeoutExpired:
             kill_tree(proc.pid)
             try:
@@ -150,13 +151,18 @@ def run_bounded(argv: list[str], limits: Limits, *, env: dict[str, str] | None =
     return Outcome(kind, rc, tail, time.monotonic() - started)
 
 
-def _classify(rc: int) -> str:
+def _children_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _classify(rc: int, cpu_s: float, limits: Limits) -> str:
     if rc == 0:
         return "ok"
     if rc == MEMORY_EXIT:
         return "memory"
-    if rc in (-signal.SIGXCPU, -signal.SIGKILL):
-        return "cpu"  # the soft CPU limit sends SIGXCPU, the hard one SIGKILL
+    if rc == -signal.SIGXCPU or (rc == -signal.SIGKILL and cpu_s >= limits.cpu_s - 0.5):
+        return "cpu"  # the soft CPU limit sends SIGXCPU, the hard one SIGKILL; another SIGKILL is not ours
     return "signal" if rc < 0 else "failed"
 
 
