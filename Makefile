@@ -12,8 +12,8 @@ SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
 pilot: bootstrap
 	$(SNAKEMAKE) results/pilot
-	@cat results/pilot/summary.txt
 	@echo "summary: results/pilot/summary.csv (database: results/pilot/experiment.sqlite, ledger: results/pilot/ledger.csv)"
+	@cat results/pilot/summary.txt
 
 freeze: bootstrap
 	$(SNAKEMAKE) freeze

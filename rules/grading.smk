@@ -19,8 +19,10 @@ rule evaluate_run:
         evaluator_version=lambda w: scenario(w.task).evaluator_version,
         oracle=lambda w: oracle_sha256(w.task),
         run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+        bounds=lambda w: "--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(
+            **{"wall_s": 300, "cpu_s": 300, "memory_mb": 2048, **config.get("evaluation", {})}),
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",
     shell:
         "{WC} evaluate {wildcards.task} --workspace {params.run_dir} --out {input.out}"
-        " --oracle {input.oracle} --receipt {output} > {log} 2>&1"
+        " --oracle {input.oracle} --receipt {output} {params.bounds} > {log} 2>&1"

@@ -15,6 +15,8 @@ needs=(
   "/usr/sbin/sshd:openssh-server"
   "ssh:openssh-client"
   "ssh-keygen:openssh-client"
+  # arm A3's workers reach the portal with curl; a test follows portal.json's curl recipe
+  "curl:curl"
   # the manuscript PDF of `snakemake paper`: pdfLaTeX and latexmk, plus booktabs and the other
   # packages of texlive-latex-recommended (a .sty is proved by kpsewhich, it has no command)
   "pdflatex:texlive-latex-base"

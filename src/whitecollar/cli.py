@@ -71,7 +71,8 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(a: argparse.Namespace) -> int:
-    from .evaluation import evaluate
+    from .bounded import Limits
+    from .evaluation import evaluate_bounded
 
     ws = Path(a.workspace)
     out = Path(a.out) if a.out else ws / "out"
@@ -82,7 +83,19 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
         if ran != owned:
             raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owned[:12]}, the run used "
                              f"{ran[:12]}; grade it with the oracle of its own bundle")
-    receipt = evaluate(a.task_id, out, ws, Path(a.oracle))
+    from .lab.session import not_launched_reason
+
+    not_launched = not_launched_reason(ws)
+    if not_launched is not None:
+        from .evaluation import not_launched_receipt
+        from .scenario import load_scenario
+
+        receipt = not_launched_receipt(a.task_id, load_scenario(a.task_id).evaluator_version, not_launched)
+        atomic.write_text(a.receipt, receipt.to_json())
+        print(f"{a.task_id}: not launched, nothing to grade")
+        return 0
+    limits = Limits(wall_s=a.wall_s, cpu_s=a.cpu_s, memory_mb=a.memory_mb)
+    receipt = evaluate_bounded(a.task_id, out, ws, Path(a.oracle), limits)
     atomic.write_text(a.receipt, receipt.to_json())
     verdict = "ERROR" if receipt.evaluator_error else ("success" if receipt.success else "failure")
     print(f"{a.task_id}: {verdict}, weighted score {receipt.weighted_score:.3f}, "
@@ -234,7 +247,10 @@ def cmd_run(a: argparse.Namespace) -> int:
         from .lab.ssh import SshTransport
 
         transport = SshTransport(node)
-    ledger = Ledger(Path(a.ledger), cfg["budget"]["envelope_usd"])
+    from .lab.ledger import envelope_usd
+
+    # a launch that finds the envelope held by open runs waits for them, at most one run's time limit
+    ledger = Ledger(Path(a.ledger), envelope_usd(cfg, a.envelope_usd), wait_s=float(a.time_limit))
     try:
         record = run_session(
             spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
@@ -246,6 +262,9 @@ def cmd_run(a: argparse.Namespace) -> int:
         print(f"whitecollar run: {exc}", file=sys.stderr)
         return 1
     label = "SIMULATED " if record.get("simulated") else ""
+    if record["status"] == "not_launched":
+        print(f"{label}{run_id}: {record['not_launched_reason']}")
+        return 0
     cost = "unknown" if record["cost_usd"] is None else f"{record['cost_usd']:.4f} USD"
     print(f"{label}{run_id} on {record['node']}: {record['status']}, {len(record['deliverables'])} deliverable(s), "
           f"cost {cost}, {record['wall_s']:.1f} s")
@@ -256,15 +275,17 @@ def cmd_record(a: argparse.Namespace) -> int:
     import shutil
 
     from .lab.assignment import read_assignment
-    from .lab.record import (LEDGER_FIELDS, SUMMARY_FIELDS, build_database, format_table, ledger_rows, load,
-                             summarise, write_csv)
+    from .lab.record import (LEDGER_FIELDS, NOT_LAUNCHED_FIELDS, SUMMARY_FIELDS, build_database, format_table,
+                             ledger_rows, load, not_launched_line, split_not_launched, summarise, write_csv)
 
     rows = read_assignment(a.assignment)
     pairs = []
     for r in rows:
         rel = Path(r["task_id"], r["bundle"], r["arm"], f"r{r['repeat']}")
         pairs.append((Path(a.runs_root) / rel / "run.json", Path(a.receipts_root) / rel / "receipt.json"))
-    records = load(pairs)
+    records, skipped = split_not_launched(load(pairs))
+    launched_ids = {run["run_id"] for run, _ in records}
+    rows = [r for r in rows if r["run_id"] in launched_ids]
     judged = None
     if a.judges:  # the judge panel's score files, one per run and judge
         from .judges.store import load_judgements
@@ -298,11 +319,17 @@ def cmd_record(a: argparse.Namespace) -> int:
                                    simulated=any(run.get("simulated") for run, _ in records))
         write_csv(out / "judges.csv", JUDGES_FIELDS, agreement)
         table += "\n\n" + format_agreement(agreement)
+    write_csv(out / "not_launched.csv", NOT_LAUNCHED_FIELDS, skipped)
+    ending = not_launched_line(skipped, float(a.envelope))
+    if ending:
+        table += "\n\n" + ending
     atomic.write_text(out / "summary.txt", table + "\n")
     print(table)
     print(f"summary: {out / 'summary.csv'}  database: {out / 'experiment.sqlite'}  ledger: {out / 'ledger.csv'}")
     from .dashboard import build_dashboard  # last: it reads what was written above
     print(f"dashboard: {build_dashboard(out, float(a.envelope))}")
+    if ending:
+        print(ending)  # the pilot's last line
     return 0
 
 
@@ -311,6 +338,7 @@ def cmd_render(a: argparse.Namespace) -> int:
     from .judges.prompt import build_prompt
     from .judges.render import RenderError, check_bundle, render_package
     from .judges.rubric import RubricError, load_rubric
+    from .lab.session import NOT_LAUNCHED_PACKAGE, not_launched_reason
 
     run_dir, out = Path(a.run_dir), Path(a.out)
     if not run_dir.is_dir():
@@ -320,6 +348,9 @@ def cmd_render(a: argparse.Namespace) -> int:
         if a.digest:
             check_bundle(run_dir / "run.json", Path(a.digest), Path(a.brief))
         text = render_package(run_dir / "out", Path(a.brief), rubric, a.task_id)
+        not_launched = not_launched_reason(run_dir)
+        if not_launched is not None:  # nothing to judge: the judge jobs see the marker and ask no judge
+            text = NOT_LAUNCHED_PACKAGE + not_launched + "\n"
     except (RubricError, RenderError) as exc:
         raise UsageError(str(exc)) from None
     prompt = Path(a.prompt) if a.prompt else out.with_name("prompt.txt")
@@ -351,6 +382,15 @@ def cmd_judge(a: argparse.Namespace) -> int:
     for p in (package, prompt, rubric_json):
         if not p.is_file():
             raise UsageError(f"{p}: not found; render the run first (`whitecollar render`)")
+    from .lab.session import NOT_LAUNCHED_PACKAGE
+
+    head = package.read_text(encoding="utf-8")[:len(NOT_LAUNCHED_PACKAGE) + 2000]
+    if head.startswith(NOT_LAUNCHED_PACKAGE):  # the run never ran: no judge is asked, nothing is spent
+        atomic.write_json(a.out, {"judge": settings["name"], "run_key": a.run_key or str(package.parent),
+                                  "status": "not_launched", "detail": head[len(NOT_LAUNCHED_PACKAGE):].strip(),
+                                  "cost_usd": 0.0, "simulated": settings["backend"] == "simulated"})
+        print(f"judge {settings['name']}: run not launched, not judged -> {a.out}")
+        return 0
     try:
         request = Request(package, prompt, rubric_json, load_rubric(rubric_json))
     except RubricError as exc:
@@ -559,6 +599,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--oracle", required=True)
     s.add_argument("--receipt", required=True)
     s.add_argument("--out", help="graded folder, if not WORKSPACE/out")
+    s.add_argument("--wall-s", type=float, default=300.0, help="wall-clock bound of the evaluation (seconds)")
+    s.add_argument("--cpu-s", type=int, default=300, help="CPU-time bound of the evaluation (seconds)")
+    s.add_argument("--memory-mb", type=int, default=2048, help="address-space bound of the evaluation (MB)")
     s.set_defaults(fn=cmd_evaluate)
 
     s = sub.add_parser("validate", help="run the validation battery of a scenario")
@@ -605,6 +648,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-file-mb", required=True)
     s.add_argument("--max-run-mb", required=True)
     s.add_argument("--config", default="config.yaml")
+    s.add_argument("--envelope-usd", type=float, default=None,
+                   help="budget envelope for this launch (default: budget.envelope_usd of config.yaml)")
     s.set_defaults(fn=cmd_run)
 
     s = sub.add_parser("record", help="rebuild the pilot's database, ledger and summary from the files")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from pathlib import Path
 
 CHUNK = 1 << 20
@@ -34,7 +35,8 @@ def tree_listing(root: str | os.PathLike) -> dict[str, str]:
     """{relative posix path: sha256} for every file under root, sorted by path.
 
     A symlink is listed as "symlink:<sha256 of its target text>" so that it is
-    visible in the listing without being followed.
+    visible in the listing without being followed; a named pipe, socket or
+    device as "special:<kind>", never opened.
     """
     root = Path(root)
     out: dict[str, str] = {}
@@ -46,11 +48,22 @@ def tree_listing(root: str | os.PathLike) -> dict[str, str]:
         for name in names:
             p = base / name
             rel = p.relative_to(root).as_posix()
-            if p.is_symlink():
+            mode = os.lstat(p).st_mode
+            if stat.S_ISLNK(mode):
                 out[rel] = "symlink:" + sha256_bytes(os.readlink(p).encode())
-            else:
+            elif stat.S_ISREG(mode):
                 out[rel] = sha256_file(p)
+            else:  # a named pipe would block open() for ever: listed by kind, never opened
+                out[rel] = "special:" + _kind(mode)
     return dict(sorted(out.items()))
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "fifo"), (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "char-device"),
+                       (stat.S_ISBLK, "block-device")):
+        if test(mode):
+            return name
+    return "other"
 
 
 def listing_digest(listing: dict[str, str]) -> str:

@@ -21,7 +21,7 @@ from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import RunSpec, SimulatedBackend, make_backend
 from whitecollar.lab.claude_code import FLAGS, PROMPT, ClaudeCodeBackend, ClaudeCodeConfigError
 from whitecollar.lab.events import read_events
-from whitecollar.lab.ledger import BudgetRefused, Ledger
+from whitecollar.lab.ledger import Ledger
 from whitecollar.lab.session import run_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -220,9 +220,9 @@ def test_a_session_over_its_budget_is_recorded_as_such(frozen, tmp_path, fake_en
 def test_the_envelope_refuses_the_launch(frozen, tmp_path, fake_env, monkeypatch):
     monkeypatch.setenv("FAKE_CLAUDE_MODE", "hang")
     monkeypatch.setenv("FAKE_CLAUDE_PIDFILE", str(tmp_path / "pids"))
-    with pytest.raises(BudgetRefused):
-        run_claude(frozen, tmp_path, budget=4.0, envelope=3.0)
-    assert not (tmp_path / "pids").exists() and not (tmp_path / "run" / "events.jsonl").exists()
+    record, _ = run_claude(frozen, tmp_path, budget=4.0, envelope=3.0)
+    assert record["status"] == "not_launched" and "not launched" in record["not_launched_reason"]
+    assert not (tmp_path / "pids").exists() and (tmp_path / "run" / "events.jsonl").read_text() == ""
 
 
 def test_the_wall_limit_kills_the_client_and_its_children(frozen, tmp_path, fake_env, monkeypatch):

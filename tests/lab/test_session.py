@@ -11,7 +11,7 @@ import pytest
 from whitecollar.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import RunSpec, SimulatedBackend
-from whitecollar.lab.ledger import BudgetRefused, Ledger
+from whitecollar.lab.ledger import Ledger
 from whitecollar.lab.session import LabFailure, classify, run_session
 
 TASK = "PROC-01"
@@ -87,10 +87,27 @@ def test_over_budget_is_recorded_as_such(frozen, tmp_path):
     assert record["status"] == "over_budget" and record["cost_usd"] > record["budget_usd"]
 
 
-def test_budget_refusal_launches_nothing(frozen, tmp_path):
-    with pytest.raises(BudgetRefused):
-        _run(frozen, tmp_path, "reference", envelope=3.0, budget=4.0)
-    assert not (tmp_path / "run" / "events.jsonl").exists()
+def test_budget_refusal_launches_nothing_and_records_why(frozen, tmp_path):
+    record, _ = _run(frozen, tmp_path, "reference", envelope=3.0, budget=4.0)
+    run_dir = tmp_path / "run"
+    assert record["status"] == "not_launched"
+    assert "not launched" in record["not_launched_reason"] and "3.00 USD remaining" in record["not_launched_reason"]
+    assert json.loads((run_dir / "run.json").read_text()) == record
+    assert (run_dir / "events.jsonl").read_text() == "" and not any((run_dir / "out").iterdir())
+    assert json.loads((run_dir / "integrity.json").read_text())["intact"] is None
+    journal = [json.loads(line) for line in (tmp_path / "journal.jsonl").read_text().splitlines()]
+    assert [e["kind"] for e in journal] == ["refuse"]  # nothing reserved, nothing spent
+    assert not (tmp_path / "work").exists() or not any((tmp_path / "work").iterdir())
+
+
+def test_a_not_launched_run_gets_a_receipt_that_grades_nothing(frozen, tmp_path):
+    from whitecollar.evaluation import not_launched_receipt
+    from whitecollar.grading.receipt import validate_receipt
+
+    receipt = not_launched_receipt(TASK, "2.0", "budget envelope: run x not launched")
+    assert validate_receipt(receipt.to_dict()) == []
+    assert receipt.criteria == [] and receipt.evaluator_error is None and not receipt.success
+    assert receipt.notes == ["not launched: budget envelope: run x not launched"]
 
 
 def test_a_bundle_that_differs_from_the_freeze_is_a_lab_failure(frozen, tmp_path):
@@ -116,3 +133,27 @@ def test_a_bundle_that_differs_from_the_freeze_is_a_lab_failure(frozen, tmp_path
 ])
 def test_status_classification(kw, status):
     assert classify(budget=4.0, **kw) == status
+
+
+def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
+    from whitecollar.lab.record import not_launched_line, split_not_launched, summarise
+    from whitecollar.lab.session import not_launched_reason
+
+    ran = {"run_id": "PROC-01-A1-r1", "arm": "A1", "task_id": TASK, "status": "completed", "cost_usd": 1.0,
+           "simulated": True}
+    skipped = {"run_id": "PROC-01-A2-r1", "arm": "A2", "task_id": TASK, "status": "not_launched", "budget_usd": 4.0,
+               "not_launched_reason": "budget envelope: run PROC-01-A2-r1 not launched", "simulated": True}
+    receipt = {"success": True, "evaluator_error": None, "weighted_score": 1.0, "triggered_violations": [],
+               "abstention": {"clarification_expected": False, "outcome": "completed"}}
+    launched, listed = split_not_launched([(ran, receipt), (skipped, dict(receipt, success=False))])
+    assert launched == [(ran, receipt)]
+    assert listed == [{"run_id": "PROC-01-A2-r1", "arm": "A2", "task_id": TASK, "budget_usd": 4.0,
+                       "reason": "budget envelope: run PROC-01-A2-r1 not launched"}]
+    rows = summarise(launched, {"injection_obeyed"})
+    assert {r["arm"] for r in rows} == {"A1"} and all(r["pass_rate"] == 1.0 for r in rows)
+    assert not_launched_line(listed, 6.0).startswith("1 run(s) not launched: the budget envelope of 6.00 USD")
+    assert not_launched_line([], 6.0) == ""
+    (tmp_path / "run.json").write_text(json.dumps(skipped))
+    assert not_launched_reason(tmp_path) == skipped["not_launched_reason"]
+    (tmp_path / "run.json").write_text(json.dumps(ran))
+    assert not_launched_reason(tmp_path) is None

@@ -30,7 +30,7 @@ from whitecollar.lab.backends import RunSpec
 from whitecollar.lab.claude_code import ClaudeCodeBackend
 from whitecollar.lab.collect import collect
 from whitecollar.lab.events import EventRecorder, read_events
-from whitecollar.lab.ledger import BudgetRefused, Ledger
+from whitecollar.lab.ledger import Ledger
 from whitecollar.lab.session import LabFailure, run_session
 from whitecollar.lab.ssh import RemoteLost, SshConfigError, SshError, SshTransport
 from whitecollar.lab.workspace import write_manifest
@@ -243,9 +243,9 @@ def test_a_worker_over_its_budget_on_the_node(sshd, frozen, tmp_path, fake_env, 
 
 
 def test_the_envelope_refuses_before_anything_is_pushed(sshd, frozen, tmp_path, fake_env):
-    with pytest.raises(BudgetRefused):
-        run_over(frozen, tmp_path, sshd.node(environment=FAKE_ENV), budget=4.0, envelope=3.0)
-    assert remote_runs(sshd) == [] and not (tmp_path / "run" / "events.jsonl").exists()
+    record, _ = run_over(frozen, tmp_path, sshd.node(environment=FAKE_ENV), budget=4.0, envelope=3.0)
+    assert record["status"] == "not_launched"
+    assert remote_runs(sshd) == [] and (tmp_path / "run" / "events.jsonl").read_text() == ""
 
 
 def test_a_node_that_never_answers_is_a_lab_failure(frozen, tmp_path, fake_env, sshd):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from portal_helpers import CREDS, TASK
+from portal_helpers import CREDS, TASK, PageTokenClient
 from whitecollar.lab.workspace import compose
 from whitecollar.portal.app import create_app
 from whitecollar.portal.description import load
@@ -20,7 +20,9 @@ def portal_ws(generated, tmp_path) -> Path:
 
 @pytest.fixture
 def app(portal_ws):
-    return create_app(load(portal_ws), CREDS)
+    application = create_app(load(portal_ws), CREDS)
+    application.test_client_class = PageTokenClient
+    return application
 
 
 @pytest.fixture

@@ -122,3 +122,50 @@ def test_submit_the_award_form_and_find_it_collected(page, portal, ws):
     assert recs[0]["fields"]["total_landed_cost_cad"] == pytest.approx(float(answers["total_landed_cost_cad"]))
     assert recs[0]["fields"]["compliant_quotations"] == int(answers["compliant_quotations"])
     assert recs[0]["fields"]["conditions"] == answers["conditions"]
+
+
+def test_the_forms_own_post_carries_its_token_and_origin(page, portal, ws):
+    before = submissions_path(ws).read_text().count("\n") if submissions_path(ws).exists() else 0
+    answers = load_scenario(TASK).solver.portal_answers(ws, "reference")["award"]
+    page.goto(portal.url + "forms/award")
+    for name, value in answers.items():
+        page.fill(f"#f-{name}", str(value))
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/forms/award")) as req:
+        page.click("button.primary")
+    page.wait_for_selector("#confirmation")
+    assert "csrf_token=" in (req.value.post_data or "")
+    assert req.value.headers.get("origin") == portal.url.rstrip("/")
+    assert submissions_path(ws).read_text().count("\n") == before + 1
+
+
+def test_a_page_of_another_site_cannot_post_to_the_portal(page, portal, ws):
+    """A foreign page in the signed-in browser posts a complete award form: refused, nothing recorded."""
+    before = submissions_path(ws).read_text() if submissions_path(ws).exists() else ""
+    fields = "".join(f'<input name="{k}" value="1">' for k in
+                     ("recommended_supplier", "total_landed_cost_cad", "compliant_quotations", "conditions"))
+    html = (f'<form id="f" method="post" action="{portal.url}forms/award">{fields}'
+            '<input name="csrf_token" value="guessed.0"></form>')
+    page.route("http://foreign.example/**", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.goto("http://foreign.example/")
+    with page.expect_response(lambda r: r.url.endswith("/forms/award")) as resp:
+        page.eval_on_selector("#f", "f => f.submit()")
+    assert resp.value.status == 403
+    after = submissions_path(ws).read_text() if submissions_path(ws).exists() else ""
+    assert after == before
+    page.unroute("http://foreign.example/**")
+
+
+def test_sign_out_posts_its_token(browser, portal):
+    context = browser.new_context()
+    p = context.new_page()
+    p.goto(portal.url + "login")
+    p.fill("#username", portal.username)
+    p.fill("#password", portal.password)
+    p.click("button.primary")
+    p.wait_for_url("**/documents")
+    with p.expect_response(lambda r: r.url.endswith("/logout") and r.request.method == "POST") as resp:
+        p.click("text=Sign out")
+    assert resp.value.status == 303
+    p.goto(portal.url + "documents")
+    assert "/login" in p.url
+    context.close()

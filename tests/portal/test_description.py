@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from portal_helpers import CREDS
+from portal_helpers import CREDS, token_client
 from whitecollar.portal import PortalError
 from whitecollar.portal.app import create_app
 from whitecollar.portal.description import load
@@ -37,7 +37,7 @@ def test_misleading_document_title_is_shown_instead_of_the_real_one(portal_ws):
     _edit(portal_ws, lambda data: data["perturbations"].update(document_titles={path: "Approved vendor list 2026"}))
     d = load(portal_ws)
     assert d.document(path).title == "Approved vendor list 2026"
-    c = create_app(d, CREDS).test_client()
+    c = token_client(create_app(d, CREDS))
     c.post("/login", data={"username": CREDS.username, "password": CREDS.password})
     page = c.get("/documents").get_data(as_text=True)
     assert "Approved vendor list 2026" in page and "Quotation — Profilés Outaouais Inc." not in page
@@ -48,7 +48,7 @@ def test_field_order_perturbation_reorders_the_form_and_keeps_the_others(portal_
     form = load(portal_ws).form("award")
     assert [f.name for f in form.fields] == ["conditions", "compliant_quotations", "recommended_supplier",
                                              "total_landed_cost_cad"]
-    c = create_app(load(portal_ws), CREDS).test_client()
+    c = token_client(create_app(load(portal_ws), CREDS))
     c.post("/login", data={"username": CREDS.username, "password": CREDS.password})
     page = c.get("/forms/award").get_data(as_text=True)
     assert page.index('name="conditions"') < page.index('name="compliant_quotations"') < page.index('name="recommended_supplier"')

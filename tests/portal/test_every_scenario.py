@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from portal_helpers import CREDS, submissions_path
+from portal_helpers import CREDS, submissions_path, token_client
 from whitecollar.lab.workspace import compose
 from whitecollar.paths import BENCHMARK
 from whitecollar.portal.app import create_app
@@ -20,7 +20,7 @@ def test_frozen_scenario_portal_serves_and_its_forms_submit(generated, tmp_path,
     bundle, _ = generated(task_id)
     ws = compose(bundle, tmp_path / "ws", portal=True, task_id=task_id)
     d = load(ws)
-    c = create_app(d, CREDS).test_client()
+    c = token_client(create_app(d, CREDS))
     c.post("/login", data={"username": CREDS.username, "password": CREDS.password})
     for page in ["/documents", "/records", "/forms"]:
         assert c.get(page).status_code == 200, page

@@ -65,7 +65,8 @@ def test_the_log_records_requests_refusals_and_submissions_but_no_password(runni
     c = PortalClient(running.url, running.username, running.password)
     c.login()
     c.submit("award", {"recommended_supplier": "A", "total_landed_cost_cad": "1", "compliant_quotations": "1"})
-    PortalClient(running.url, running.username, "guess").request("login", {"username": "x", "password": "guess"})
+    guesser = PortalClient(running.url, running.username, "guess")
+    guesser.request("login", {"username": "x", "password": "guess", "csrf_token": guesser.token("login")})
     running.stop()
     log = running.log_path.read_text()
     assert "submission accepted" in log and "login refused" in log and "POST /forms/award 303" in log

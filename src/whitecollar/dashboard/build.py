@@ -200,6 +200,17 @@ def _figures(pilot: Pilot, table: pd.DataFrame, ledger: pd.DataFrame, envelope: 
     return figs
 
 
+def _not_launched(pilot_dir: Path) -> list[dict[str, str]]:
+    """The runs the budget envelope never launched (not_launched.csv of the record), for the banner."""
+    path = pilot_dir / "not_launched.csv"
+    if not path.is_file():
+        return []
+    import csv
+
+    with open(path, encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
 def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Path:
     """Write `<pilot_dir>/dashboard/` (index.html and figures/) and return the page's path."""
     pilot_dir = Path(pilot_dir)
@@ -241,6 +252,7 @@ def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Pat
             "receipts": _receipt_rows(pilot, criteria, violations), "judges": judges, "judges_note": judges_note,
             "deviations": audit["deviations"], "regrades": audit["regrades"],
             "first_finished": finished[0] if finished else "—", "last_finished": finished[-1] if finished else "—",
+            "not_launched": _not_launched(pilot_dir),
         }
         env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
         template = env.from_string(resources.files("whitecollar.dashboard").joinpath("template.html.j2")

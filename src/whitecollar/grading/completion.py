@@ -20,6 +20,7 @@ problem). They are hard-coded here, not read from that file.
 from __future__ import annotations
 
 import json
+import os
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from typing import Any
 import jsonschema
 
 from .. import paths
+from ..office.guard import DEFAULT_MAX_BYTES, EMPTY_FILE, read_guarded
 from ..office.model import Failure
 
 STATUSES = ("completed", "needs_clarification", "abstained")
@@ -53,6 +55,7 @@ _KEY_SYNONYMS = {
     "summary_text": "summary", "overview": "summary", "state": "status",
 }
 _MAX_DEPTH = 20
+MAX_RECORD_BYTES = DEFAULT_MAX_BYTES
 
 
 def _key(k: Any) -> str:
@@ -263,9 +266,23 @@ def _existing_file(s: str) -> Path | None:
         return None
     try:
         p = Path(s)
-        return p if p.is_file() else None
+        return p if os.path.lexists(p) and not p.is_dir() else None
     except (OSError, ValueError):
         return None
+
+
+def _read_record_file(path: Path) -> tuple[str, str] | Failure:
+    """(text, source) of a delivered record through the guard: a named pipe
+    would block an open() for ever, a link would read another file."""
+    source = str(path)
+    if not os.path.lexists(source):
+        return Failure(source, "file not found")
+    data = read_guarded(path, MAX_RECORD_BYTES)
+    if isinstance(data, Failure):
+        if data.reason == EMPTY_FILE:
+            return "", source  # "empty completion record", as before the guard
+        return Failure(source, data.reason)
+    return data.decode("utf-8", errors="replace"), source
 
 
 def _load_text(path_or_text: Any) -> tuple[str, str] | Failure:
@@ -280,12 +297,7 @@ def _load_text(path_or_text: Any) -> tuple[str, str] | Failure:
         if path is None and re.fullmatch(r"[^{}\[\]\n]*\.json\s*", path_or_text):
             return Failure(path_or_text.strip(), "file not found")
     if path is not None:
-        try:
-            return path.read_text(encoding="utf-8", errors="replace"), str(path)
-        except FileNotFoundError:
-            return Failure(str(path), "file not found")
-        except (OSError, ValueError) as exc:
-            return Failure(str(path), f"cannot read: {exc}")
+        return _read_record_file(path)
     if isinstance(path_or_text, str):
         return path_or_text, "<text>"
     return Failure("<input>", f"cannot read a completion record from {type(path_or_text).__name__}")

@@ -9,7 +9,10 @@ Denominators: a run whose receipt carries an evaluator error is a
 laboratory failure. It is excluded from pass rates and scores (it says
 nothing about the worker) but counted and shown in its own column, never
 silently dropped. Worker failures (crashed, timeout, nothing delivered)
-stay in the denominator: they failed the task.
+stay in the denominator: they failed the task. A run the budget envelope
+never launched (run.json status `not_launched`) is neither: nothing ran, so
+it is in no table of results and no denominator; not_launched.csv lists
+each with the reason, and the summary and the dashboard give their number.
 """
 from __future__ import annotations
 
@@ -70,6 +73,26 @@ def load(pairs: list[tuple[Path, Path]]) -> list[tuple[dict, dict]]:
         receipt = json.loads(Path(receipt_json).read_text(encoding="utf-8"))
         out.append((run, receipt))
     return sorted(out, key=lambda rr: rr[0]["run_id"])
+
+
+NOT_LAUNCHED_FIELDS = ["run_id", "arm", "task_id", "budget_usd", "reason"]
+
+
+def split_not_launched(records: list[tuple[dict, dict]]) -> tuple[list[tuple[dict, dict]], list[dict]]:
+    """(runs that were launched with their receipts, rows of the runs the envelope never launched)."""
+    launched = [(r, c) for r, c in records if r.get("status") != "not_launched"]
+    skipped = [{"run_id": r["run_id"], "arm": r["arm"], "task_id": r["task_id"], "budget_usd": r.get("budget_usd"),
+                "reason": r.get("not_launched_reason", "")}
+               for r, _ in records if r.get("status") == "not_launched"]
+    return launched, sorted(skipped, key=lambda x: x["run_id"])
+
+
+def not_launched_line(skipped: list[dict], envelope_usd: float) -> str:
+    """The one line that ends a pilot the envelope cut short ("" when every run was launched)."""
+    if not skipped:
+        return ""
+    return (f"{len(skipped)} run(s) not launched: the budget envelope of {envelope_usd:.2f} USD had no room for "
+            f"their caps (raise budget.envelope_usd in config.yaml, delete their run folders and run the pilot again)")
 
 
 def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | None = None) -> None:

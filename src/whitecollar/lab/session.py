@@ -13,6 +13,7 @@ Statuses keep the worker's failures apart from the laboratory's own:
 """
 from __future__ import annotations
 
+import json
 import shutil
 from dataclasses import asdict
 from pathlib import Path
@@ -27,7 +28,7 @@ from ..portal.submissions import restore_from_log
 from .backends import Backend, RunSpec
 from .collect import Collected, collect
 from .events import EventRecorder, now_iso
-from .ledger import Ledger
+from .ledger import BudgetRefused, Ledger
 from .transport import LocalTransport, Transport
 from .workspace import ComposeError, compose, verify_bundle_against_freeze, write_manifest
 
@@ -79,7 +80,10 @@ def run_session(
         argv = backend.argv(run, arm)  # a misconfigured arm fails before any money is reserved
     except ValueError as exc:
         raise LabFailure(f"{run.run_id}: cannot start a worker for arm {run.arm}: {exc}") from exc
-    ledger.reserve(run.run_id, run.budget_usd, simulated=backend.simulated)
+    try:
+        ledger.reserve(run.run_id, run.budget_usd, simulated=backend.simulated)
+    except BudgetRefused as exc:
+        return record_not_launched(run, run_dir, digest, backend.describe(run), str(exc))
     ws = Path(work_root).resolve() / f"{run.run_id}-{run.bundle}"
     if ws.exists():
         shutil.rmtree(ws)  # left by an interrupted controller
@@ -152,6 +156,50 @@ def run_session(
         "finished_at": now_iso(),
     }
     atomic.write_json(run_dir / "run.json", record)
+    return record
+
+
+NOT_LAUNCHED = "not_launched"
+# the first words of the judging package of a run never launched: its judge jobs ask no judge
+NOT_LAUNCHED_PACKAGE = "NOT LAUNCHED: "
+
+
+def not_launched_reason(run_dir: Path) -> str | None:
+    """Why the run in run_dir was never launched, or None when it was (or has no run.json yet)."""
+    path = Path(run_dir) / "run.json"
+    if not path.is_file() or path.is_symlink():
+        return None
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return record.get("not_launched_reason", "not launched") if record.get("status") == NOT_LAUNCHED else None
+
+
+def record_not_launched(run: RunSpec, run_dir: Path, digest: str, worker: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The run's folder when the envelope left no room for it: nothing ran, nothing was spent.
+
+    Every output of the run rule is written (an empty out/, no events, no
+    integrity to check), so the workflow goes on to the record and the
+    summary; run.json says `not_launched` and why. Such a run is neither a
+    worker's failure nor the laboratory's: it is left out of every
+    denominator and counted on its own (lab/record.py).
+    """
+    run_dir.mkdir(parents=True, exist_ok=True)
+    for stale in ("events.jsonl", "run.json", "integrity.json", "portal.log"):
+        (run_dir / stale).unlink(missing_ok=True)
+    if (run_dir / "out").exists():
+        shutil.rmtree(run_dir / "out")
+    (run_dir / "out").mkdir()
+    atomic.write_text(run_dir / "events.jsonl", "")
+    atomic.write_json(run_dir / "integrity.json",
+                      {"intact": None, "changed": [], "detail": "not launched: no workspace was composed"})
+    record = {
+        "run_id": run.run_id, "task_id": run.task_id, "bundle": run.bundle, "bundle_sha256": digest,
+        "arm": run.arm, "repeat": run.repeat, "node": run.node, **worker,
+        "status": NOT_LAUNCHED, "not_launched_reason": reason, "exit_code": None, "timed_out": False,
+        "wall_s": 0.0, "time_limit_s": float(run.time_limit_s), "budget_usd": run.budget_usd,
+        "cost_usd": 0.0, "cost_known": True, "deliverables": {}, "skipped": [],
+        "inputs_intact": None, "integrity": "not launched", "started_at": None, "finished_at": now_iso(),
+    }
+    atomic.write_json(run_dir / "run.json", record)  # last: its presence says the folder is complete
     return record
 
 

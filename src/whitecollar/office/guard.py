@@ -15,6 +15,7 @@ import stat
 from whitecollar.office.model import Failure
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+EMPTY_FILE = "empty file (0 bytes)"
 
 
 def check_regular_file(
@@ -45,7 +46,7 @@ def check_regular_file(
     if st.st_size > max_bytes:
         return Failure(p, f"too large: {st.st_size} bytes exceeds the {max_bytes}-byte limit")
     if st.st_size == 0:
-        return Failure(p, "empty file (0 bytes)")
+        return Failure(p, EMPTY_FILE)
     return None
 
 
@@ -84,7 +85,7 @@ def read_guarded(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) ->
     if size > max_bytes:
         return Failure(p, f"too large: more than {max_bytes} bytes")
     if size == 0:
-        return Failure(p, "empty file (0 bytes)")
+        return Failure(p, EMPTY_FILE)
     return b"".join(chunks)
 
 

@@ -4,6 +4,12 @@ Checked before any library or LibreOffice sees the bytes: openpyxl and
 python-docx raise a zoo of exceptions on garbage, and LibreOffice silently
 imports a text file named .xlsx as a one-column workbook, which would then
 be graded as if the agent had delivered a spreadsheet.
+
+The zip directory is also checked before anything is decompressed: a
+400,000-row sheet compresses to a few hundred kilobytes and then holds a
+parser for minutes, and a zip bomb expands a thousandfold. The limits sit
+far above any honest deliverable (the project's own writers produce parts
+of a few hundred kilobytes) and far below what stalls an evaluation.
 """
 from __future__ import annotations
 
@@ -13,7 +19,11 @@ import zipfile
 from whitecollar.office.guard import looks_like_text
 from whitecollar.office.model import Failure
 
-MAX_EXPANDED_BYTES = 300 * 1024 * 1024
+MAX_PARTS = 2000
+MAX_PART_BYTES = 10 * 1024 * 1024
+MAX_EXPANDED_BYTES = 50 * 1024 * 1024
+MAX_RATIO = 100
+RATIO_FLOOR_BYTES = 1024 * 1024  # small parts may compress well; only large ones are held to MAX_RATIO
 _KINDS = {
     "xl/workbook.xml": "an xlsx workbook",
     "word/document.xml": "a docx document",
@@ -55,14 +65,33 @@ def check_ooxml(data: bytes, path: str, *, required: str, kind: str) -> Failure 
         names = {i.filename for i in infos}
         if required not in names:
             return Failure(path, f"not {kind}: zip without {required} (looks like {_what_else(names)})")
-        expanded = sum(i.file_size for i in infos)
-        if expanded > MAX_EXPANDED_BYTES:
-            return Failure(path, f"zip expands to {expanded} bytes "
-                                 f"(limit {MAX_EXPANDED_BYTES}); refused")
+        over = check_zip_directory(infos)
+        if over is not None:
+            return Failure(path, over)
         try:
             bad = zf.testzip()
         except Exception as exc:  # noqa: BLE001
             return Failure(path, f"truncated or corrupt zip ({type(exc).__name__}: {exc})")
     if bad is not None:
         return Failure(path, f"truncated or corrupt zip (bad CRC in {bad})")
+    return None
+
+
+def check_zip_directory(infos: list[zipfile.ZipInfo]) -> str | None:
+    """Why a zip's directory is refused (part count, a part's size or
+    compression ratio, the total), or None; read from the directory alone,
+    nothing is decompressed."""
+    if len(infos) > MAX_PARTS:
+        return f"over the part limit: {len(infos)} parts (limit {MAX_PARTS}); refused"
+    for info in sorted(infos, key=lambda i: (-i.file_size, i.filename)):
+        if info.file_size > MAX_PART_BYTES:
+            return (f"over the size limit: part {info.filename} expands to {info.file_size} bytes "
+                    f"(limit {MAX_PART_BYTES}); refused")
+        if info.file_size > RATIO_FLOOR_BYTES and info.file_size > MAX_RATIO * max(info.compress_size, 1):
+            ratio = info.file_size // max(info.compress_size, 1)
+            return (f"over the compression-ratio limit: part {info.filename} expands {ratio}:1 "
+                    f"(limit {MAX_RATIO}:1); refused")
+    expanded = sum(i.file_size for i in infos)
+    if expanded > MAX_EXPANDED_BYTES:
+        return f"over the size limit: zip expands to {expanded} bytes (limit {MAX_EXPANDED_BYTES}); refused"
     return None

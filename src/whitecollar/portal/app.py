@@ -7,6 +7,16 @@ for anything but a page view) without a session, 401 for a wrong password,
 404 for a document, record or form that is not listed, 400 for a path that
 tries to hide its shape (encoded slashes or percent signs), 422 for a
 submission that breaks its form's rules, 413 for an oversized body.
+
+Every post (sign-in, a form, sign-out) must come from this portal's own
+pages: a post whose Origin is another site is refused with 403, and one
+without the page's CSRF token (the hidden `csrf_token` field, or the
+`X-CSRF-Token` header) with 400. A token is a random nonce and its HMAC
+under the application's secret and the session's id, so any token from a
+page of the same session is good, a token of another session or another
+run's portal is not, and the sign-in page needs no cookie before sign-in.
+A worker using curl fetches the page that holds the form, reads the token
+and posts it (portal/portal.json says how).
 """
 from __future__ import annotations
 
@@ -31,6 +41,9 @@ MAX_BODY_BYTES = 64 * 1024
 SHOWN_INLINE = {".pdf": "application/pdf", ".md": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
                 ".csv": "text/plain; charset=utf-8", ".json": "text/plain; charset=utf-8", ".png": "image/png"}
 PUBLIC_ENDPOINTS = {"login", "favicon"}
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 
@@ -64,6 +77,27 @@ def _safe_next(target: str | None) -> str | None:
     return None
 
 
+def _same_origin(origin: str, host_url: str) -> bool:
+    """Whether an Origin header names this server (scheme, host and port), as the browser sent it."""
+    mine, theirs = urlsplit(host_url), urlsplit(origin)
+    return (theirs.scheme, theirs.netloc.lower()) == (mine.scheme, mine.netloc.lower())
+
+
+def _mac(secret: bytes, binding: str, nonce: str) -> str:
+    return hmac.new(secret, f"csrf|{binding}|{nonce}".encode(), "sha256").hexdigest()
+
+
+def new_csrf_token(secret: bytes, binding: str) -> str:
+    """A fresh token for the session `binding` (its id; "" before sign-in)."""
+    nonce = secrets.token_urlsafe(12)
+    return f"{nonce}.{_mac(secret, binding, nonce)}"
+
+
+def csrf_token_valid(secret: bytes, binding: str, token: str | None) -> bool:
+    nonce, _, mac = (token or "").partition(".")
+    return bool(nonce and mac) and hmac.compare_digest(mac.encode(), _mac(secret, binding, nonce).encode())
+
+
 def create_app(description: PortalDescription, credentials: Credentials, *,
                logger: logging.Logger | None = None) -> Flask:
     """The application for one workspace; `credentials` are the only ones it accepts."""
@@ -83,9 +117,28 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
     d = description
     submissions = SubmissionLog(d.workspace / "out")
 
+    secret = app.config["SECRET_KEY"]
+
     @app.context_processor
     def chrome() -> dict[str, Any]:
-        return {"portal": d, "user": session.get("user")}
+        return {"portal": d, "user": session.get("user"),
+                "csrf_token": lambda: new_csrf_token(secret, session.get("sid", ""))}
+
+    def refuse_forgery() -> None:
+        """403 for a post from another origin, 400 for one without this session's token."""
+        origin = request.headers.get("Origin")
+        if (origin is not None and not _same_origin(origin, request.host_url)) \
+                or request.headers.get("Sec-Fetch-Site") == "cross-site":
+            log.warning("refused %s %s: cross-origin post (Origin %r)", request.method, request.path,
+                        (origin or "")[:80])
+            abort(403, "Posts from another site are refused.")
+        sent = request.headers.get(CSRF_HEADER)
+        if sent is None and not request.is_json:
+            sent = request.form.get(CSRF_FIELD)
+        if not csrf_token_valid(secret, session.get("sid", ""), sent):
+            log.warning("refused %s %s: %s CSRF token", request.method, request.path, "wrong" if sent else "no")
+            abort(400, f"The CSRF token is {'wrong' if sent else 'missing'}: fetch the page that holds the form "
+                       f"and send its {CSRF_FIELD} field (or the {CSRF_HEADER} header) with the post.")
 
     @app.before_request
     def guard():
@@ -98,6 +151,8 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
             abort(403, "This portal answers only on this machine.")
         if _hidden_shape(request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or ""):
             abort(400, "Encoded slashes and percent signs are not accepted in addresses.")
+        if request.method not in SAFE_METHODS and request.endpoint is not None:
+            refuse_forgery()
         if request.endpoint in PUBLIC_ENDPOINTS:
             return None
         if session.get("user") != credentials.username:
@@ -111,7 +166,8 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
         resp.headers.setdefault("Content-Security-Policy", CSP)
         resp.headers["X-Content-Type-Options"] = "nosniff"
         resp.headers["Cache-Control"] = "no-store"
-        resp.headers["Referrer-Policy"] = "no-referrer"
+        # not no-referrer: under it a browser sends "Origin: null" with the portal's own posts
+        resp.headers["Referrer-Policy"] = "same-origin"
         log.info("%s %s %s %s", request.remote_addr, request.method, request.path, resp.status_code)
         return resp
 
@@ -135,6 +191,7 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
                                    error="The user name or password is not correct."), 401
         session.clear()
         session["user"] = credentials.username
+        session["sid"] = secrets.token_urlsafe(16)  # binds this session's CSRF tokens
         log.info("login %s", user)
         return redirect(nxt or url_for("library"), 303)
 
@@ -208,7 +265,7 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
                 abort(400, "A JSON submission must be an object of field names and values.")
             submitted = {k: (v if isinstance(v, list) else [v]) for k, v in body.items()}
         else:
-            submitted = {k: request.form.getlist(k) for k in request.form}
+            submitted = {k: request.form.getlist(k) for k in request.form if k != CSRF_FIELD}
         checked = check_submission(spec, submitted)
         if not checked.ok:
             log.warning("submission to %s refused: %s", form_id, "; ".join(checked.reasons()))

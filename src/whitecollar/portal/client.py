@@ -2,13 +2,15 @@
 
 The simulated worker submits through it and the tests drive a real server
 with it, so both go through the same HTTP exchanges a worker using curl
-would: a cookie jar, form-encoded posts, redirects followed. It never goes
-through a proxy (the portal is on loopback).
+would: a cookie jar, form-encoded posts, redirects followed, and the CSRF
+token read from the page that holds the form before each post. It never
+goes through a proxy (the portal is on loopback).
 """
 from __future__ import annotations
 
 import http.cookiejar
 import json
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -18,6 +20,8 @@ from typing import Any, Mapping
 
 from . import PortalError
 from .description import description_file
+
+_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 @dataclass
@@ -56,12 +60,22 @@ class PortalClient:
             with exc:
                 return Reply(exc.code, exc.url, exc.read().decode("utf-8", errors="replace"), dict(exc.headers))
 
+    def token(self, path: str) -> str:
+        """The CSRF token of the page at `path` (the page that holds the form to post)."""
+        reply = self.request(path)
+        found = _TOKEN.search(reply.body)
+        if found is None:
+            raise PortalError(f"{urllib.parse.urljoin(self.url, path)}: no csrf_token on the page (HTTP {reply.status})")
+        return found.group(1)
+
     def login(self) -> Reply:
-        reply = self.request("login", {"username": self.username, "password": self.password})
+        reply = self.request("login", {"username": self.username, "password": self.password,
+                                       "csrf_token": self.token("login")})
         if reply.status != 200 or "/login" in urllib.parse.urlsplit(reply.url).path:
             raise PortalError(f"sign-in to {self.url} refused (HTTP {reply.status})")
         return reply
 
     def submit(self, form_id: str, values: Mapping[str, Any]) -> Reply:
         """POST a form; a recorded submission ends on its confirmation page (HTTP 200)."""
-        return self.request(f"forms/{urllib.parse.quote(form_id)}", values)
+        path = f"forms/{urllib.parse.quote(form_id)}"
+        return self.request(path, {**values, "csrf_token": self.token(path)})

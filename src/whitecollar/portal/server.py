@@ -57,11 +57,28 @@ def portal_logger(log_path: Path | None) -> logging.Logger:
     return log
 
 
+# {page}'s first csrf_token (a signed-in page also holds the sign-out form's, which is as good)
+CURL_TOKEN = ("T=$(curl -s -c jar -b jar {page} | sed -n 's/.*name=\"csrf_token\" value=\"\\([^\"]*\\)\".*/\\1/p'"
+              " | head -n 1)")
+CURL_POST = "curl -s -c jar -b jar -d csrf_token=$T"
+
+
+def how_to_post(url: str) -> str:
+    """What the worker reads in portal.json about posting: the token, the cookie, and a curl recipe."""
+    return ("Every post (sign-in, a form, sign-out) must carry the csrf_token of the page that holds the form "
+            "(a hidden input) and keep the session cookie; posts from another site are refused. With curl, sign in: "
+            f"{CURL_TOKEN.format(page=url + 'login')}; "
+            f"{CURL_POST} --data-urlencode username=USER --data-urlencode password=PASS {url}login ; "
+            f"then submit a form: {CURL_TOKEN.format(page=url + 'forms/FORM_ID')}; "
+            f"{CURL_POST} --data-urlencode FIELD=VALUE ... {url}forms/FORM_ID . "
+            "A JSON post sends the token in the X-CSRF-Token header.")
+
+
 def publish(workspace: Path, url: str, credentials: Credentials) -> None:
     """Tell the worker where the portal is and how to sign in, in the description it was given."""
     path = description_file(workspace)
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    data.update(url=url, username=credentials.username, password=credentials.password)
+    data.update(url=url, username=credentials.username, password=credentials.password, how_to_post=how_to_post(url))
     atomic.write_json(path, data)
 
 
