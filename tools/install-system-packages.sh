@@ -15,6 +15,8 @@ needs=(
   "/usr/sbin/sshd:openssh-server"
   "ssh:openssh-client"
   "ssh-keygen:openssh-client"
+  # the local transport walls each worker session in a bubblewrap sandbox (lab/sandbox.py)
+  "bwrap:bubblewrap"
   # the manuscript PDF of `snakemake paper`: pdfLaTeX and latexmk, plus booktabs and the other
   # packages of texlive-latex-recommended (a .sty is proved by kpsewhich, it has no command)
   "pdflatex:texlive-latex-base"

@@ -203,14 +203,19 @@ def cmd_run(a: argparse.Namespace) -> int:
 
         transport = SshTransport(node)
     ledger = Ledger(Path(a.ledger), cfg["budget"]["envelope_usd"])
+    from .lab.sandbox import SandboxUnavailable
+    from .lab.transport import LocalTransport
+
     try:
+        if node["transport"] == "local":  # walled by bubblewrap unless the node says `sandbox: none`
+            transport = LocalTransport.for_node(node, real_worker=worker["backend"] != "simulated")
         record = run_session(
             spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
             backend=make_backend(worker, int(worker.get("study_seed", cfg["study"]["seed"]))), ledger=ledger,
             work_root=Path(a.work_root), max_file_bytes=int(float(a.max_file_mb) * 2**20),
             max_run_bytes=int(float(a.max_run_mb) * 2**20), transport=transport,
         )
-    except (BudgetRefused, LabFailure) as exc:
+    except (BudgetRefused, LabFailure, SandboxUnavailable) as exc:
         print(f"whitecollar run: {exc}", file=sys.stderr)
         return 1
     label = "SIMULATED " if record.get("simulated") else ""

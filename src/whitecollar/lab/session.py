@@ -148,6 +148,7 @@ def run_session(
         "inputs_intact": integrity.intact,
         "integrity": integrity.detail,
         "stderr_tail": outcome.stderr_tail[-1000:],
+        "sandbox": getattr(outcome, "sandbox", None),  # how the worker was walled on the local node (lab/sandbox.py)
         "started_at": started,
         "finished_at": now_iso(),
     }

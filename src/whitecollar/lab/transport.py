@@ -5,9 +5,15 @@ in the workspace, reads its stdout line by line into the event recorder,
 and at the wall limit kills the whole group (SIGTERM, then SIGKILL), so no
 grandchild outlives the session. Remote transports (SSH) implement the same
 interface.
+
+On the local node the worker runs behind a wall (lab/sandbox.py): a
+bubblewrap sandbox that sees its workspace and nothing of the laboratory's
+data. A node whose config says `sandbox: none` runs it unwalled, and every
+run says so.
 """
 from __future__ import annotations
 
+import json
 import os
 import selectors
 import signal
@@ -18,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from .events import EventRecorder
+from .sandbox import PortRelay, SandboxUnavailable, available, relay_dir, wall_for
 
 KILL_GRACE_S = 5.0
 PR_SET_PDEATHSIG = 1
@@ -43,6 +50,7 @@ class Outcome:
     timed_out: bool
     wall_s: float
     stderr_tail: str
+    sandbox: str | None = None  # "bubblewrap" or "none" on the local node
 
 
 @dataclass
@@ -120,32 +128,129 @@ def kill_group(pgid: int) -> None:
             return
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            try:
-                os.killpg(pgid, 0)
-            except ProcessLookupError:
+            if not group_alive(pgid):
                 return
             time.sleep(0.05)
 
 
+def group_alive(pgid: int) -> bool:
+    """Whether a process group still has a live member; zombies waiting for a reaper do not count.
+
+    A sandbox's setup process exits into a zombie that the system's init
+    reaps when it gets to it; waiting for that would add seconds to every
+    walled session.
+    """
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return True
+    for stat in proc.glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
+            return True
+    return False
+
+
+SANDBOXES = ("bubblewrap", "none")
+
+
 class LocalTransport:
-    """Runs the worker on this machine."""
+    """Runs the worker on this machine, behind a bubblewrap wall when `walled`."""
+
+    def __init__(self, *, walled: bool = False):
+        self.walled = walled
+
+    @classmethod
+    def for_node(cls, node: dict, *, real_worker: bool) -> "LocalTransport":
+        """The transport a local node's config asks for; refuses a real worker that would run unwalled by default.
+
+        `sandbox: bubblewrap` (the default) walls every session. Where
+        bubblewrap cannot start, a simulated session runs unwalled (and its
+        run.json says `sandbox: none`), but a real worker is refused: it
+        would see the repository and the oracles. `sandbox: none` runs every
+        session unwalled, deliberately, and is recorded the same way.
+        """
+        mode = node.get("sandbox", "bubblewrap")
+        if mode not in SANDBOXES:
+            raise SandboxUnavailable(f"config.yaml: node {node['name']}: sandbox {mode!r} is not one of "
+                                     f"{', '.join(SANDBOXES)}")
+        if mode == "none":
+            return cls(walled=False)
+        ok, why = available()
+        if ok:
+            return cls(walled=True)
+        if real_worker:
+            raise SandboxUnavailable(f"node {node['name']}: refusing a real worker without its sandbox ({why}); "
+                                     "set `sandbox: none` on the node in config.yaml to run it unwalled")
+        return cls(walled=False)
 
     def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
             env: dict[str, str] | None = None) -> Outcome:
         t0 = time.monotonic()
-        proc = subprocess.Popen(
-            argv, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-            start_new_session=True, env=env, preexec_fn=_die_with_parent,
-        )
+        relays: list[PortRelay] = []
+        sockets = None
+        command = argv
+        if self.walled:
+            wall = wall_for(argv, workspace)
+            port = _portal_port(Path(workspace))
+            if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
+                sockets = relay_dir()
+                relays.append(PortRelay(port, sockets))
+                wall.relays[port] = relays[0].path
+            command = wall.argv(argv)
+            recorder.note("sandbox", sandbox="bubblewrap", readonly=sorted(str(i) for _, i in wall.readonly),
+                          relayed_ports=sorted(wall.relays))
+        try:
+            proc = subprocess.Popen(
+                command, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                start_new_session=True, env=env, preexec_fn=_die_with_parent,
+            )
+        except BaseException:
+            _close(relays, sockets)
+            raise
         pgid = proc.pid
 
         def at_wall_limit() -> None:
             recorder.note("wall_limit", seconds=time_limit_s)
             kill_group(pgid)
 
-        pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
+        try:
+            pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
+        finally:
+            # reap anything left in the group even when the leader exited on its own
+            kill_group(pgid)
+            _close(relays, sockets)
         timed_out, code, err = pumped.timed_out, pumped.exit_code, pumped.stderr_tail
-        # reap anything left in the group even when the leader exited on its own
-        kill_group(pgid)
         return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
-                       err.decode("utf-8", errors="replace")[-4000:])
+                       err.decode("utf-8", errors="replace")[-4000:], "bubblewrap" if self.walled else "none")
+
+
+def _portal_port(workspace: Path) -> int | None:
+    """The port of the run's portal on 127.0.0.1, from the description the laboratory wrote (portal arms only)."""
+    desc = workspace / "portal" / "portal.json"
+    if not desc.is_file():
+        return None
+    try:
+        url = str(json.loads(desc.read_text(encoding="utf-8")).get("url") or "")
+    except (OSError, ValueError):
+        return None
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return parts.port if parts.hostname in ("127.0.0.1", "localhost") and parts.port else None
+
+
+def _close(relays: list[PortRelay], sockets: Path | None) -> None:
+    for r in relays:
+        r.close()
+    if sockets is not None:
+        import shutil
+
+        shutil.rmtree(sockets, ignore_errors=True)

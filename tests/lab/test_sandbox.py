@@ -1,0 +1,197 @@
+"""The wall around local workers, tried with the real bubblewrap.
+
+A session behind the wall reads and writes its own workspace, reaches the
+portal's port on loopback, and nothing else: not an oracle file, not the
+repository, not another run's workspace; what it writes elsewhere never
+lands on the host.
+"""
+from __future__ import annotations
+
+import http.server
+import json
+import re
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from whitecollar.evaluation import evaluate
+from whitecollar.hashing import listing_digest, tree_listing
+from whitecollar.lab.backends import RunSpec, SimulatedBackend
+from whitecollar.lab.events import EventRecorder, read_events
+from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.sandbox import SandboxUnavailable, available
+from whitecollar.lab.session import run_session
+from whitecollar.lab.transport import LocalTransport
+
+ROOT = Path(__file__).resolve().parents[2]
+OK, WHY = available()
+pytestmark = pytest.mark.skipif(not OK, reason=f"no sandbox here: {WHY}")
+
+PROBE = r"""
+import json, os, socket, sys
+tries = json.loads(sys.argv[1])
+seen = {}
+for name, path in tries["read"].items():
+    try:
+        with open(path, "rb") as fh:
+            fh.read(1)
+        seen[name] = "read"
+    except OSError as exc:
+        seen[name] = type(exc).__name__
+for name, path in tries["write"].items():
+    try:
+        with open(path, "w") as fh:
+            fh.write("escaped\n")
+        seen[name] = "written"
+    except OSError as exc:
+        seen[name] = type(exc).__name__
+for name, port in tries["connect"].items():
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=3).close()
+        seen[name] = "connected"
+    except OSError as exc:
+        seen[name] = type(exc).__name__
+print(json.dumps({"type": "probe", "seen": seen}), flush=True)
+"""
+
+
+def _walled(argv: list[str], ws: Path, tmp_path: Path) -> tuple[object, list[dict]]:
+    events = tmp_path / f"{ws.name}.events.jsonl"
+    with EventRecorder(events) as rec:
+        outcome = LocalTransport(walled=True).run(argv, ws, rec, time_limit_s=60)
+    return outcome, [e["event"] for e in read_events(events) if "event" in e]
+
+
+@pytest.fixture
+def outside_tmp():
+    """A scratch folder outside /tmp: the wall gives every session a private /tmp, where any path can be made."""
+    d = Path(tempfile.mkdtemp(prefix="wall-test-", dir="/var/tmp"))
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def _lab_tree(tmp_path: Path) -> dict[str, Path]:
+    """A results/ folder as the pilot leaves it: an oracle, and two runs' workspaces."""
+    results = tmp_path / "results"
+    oracle = results / "restricted" / "oracles" / "PROC-01" / "oracle.json"
+    oracle.parent.mkdir(parents=True)
+    oracle.write_text('{"answer": 42}\n')
+    mine, other = results / "work" / "PROC-01-A1-r1-abc", results / "work" / "PROC-01-A2-r1-abc"
+    for ws in (mine, other):
+        (ws / "inputs").mkdir(parents=True)
+        (ws / "inputs" / "brief.txt").write_text("inputs\n")
+    return {"results": results, "oracle": oracle, "mine": mine, "other": other}
+
+
+def test_a_session_reads_and_writes_its_workspace_and_nothing_else(outside_tmp, tmp_path):
+    t = _lab_tree(outside_tmp)
+    tries = {
+        "read": {
+            "own_input": str(t["mine"] / "inputs" / "brief.txt"),
+            "oracle": str(t["oracle"]),
+            "other_workspace": str(t["other"] / "inputs" / "brief.txt"),
+            "repository_snakefile": str(ROOT / "Snakefile"),
+            "repository_evaluator": str(ROOT / "benchmark" / "scenarios" / "PROC-01" / "evaluate.py"),
+            "repository_config": str(ROOT / "config.yaml"),
+            "home_of_the_controller": str(Path.home() / ".bashrc"),
+        },
+        "write": {
+            "own_output": str(t["mine"] / "out.txt"),
+            "other_workspace": str(t["other"] / "planted.txt"),
+            "results": str(t["results"] / "planted.txt"),
+            "repository": str(ROOT / "planted.txt"),
+            "system": "/usr/planted.txt",
+        },
+        "connect": {},
+    }
+    outcome, events = _walled([sys.executable, "-c", PROBE, json.dumps(tries)], t["mine"], tmp_path)
+    assert outcome.exit_code == 0, outcome.stderr_tail
+    assert outcome.sandbox == "bubblewrap"
+    seen = next(e["seen"] for e in events if e.get("type") == "probe")
+    assert seen.pop("own_input") == "read" and seen.pop("own_output") == "written"
+    assert not [k for k, v in seen.items() if v in ("read", "written")], seen
+    assert (t["mine"] / "out.txt").read_text() == "escaped\n"
+    assert not (t["other"] / "planted.txt").exists() and not (t["results"] / "planted.txt").exists()
+    assert not (ROOT / "planted.txt").exists() and not Path("/usr/planted.txt").exists()
+
+
+def test_a_session_sees_no_other_file_of_the_laboratory(outside_tmp, tmp_path):
+    """A shell's own view: what a worker that lists the filesystem finds."""
+    t = _lab_tree(outside_tmp)
+    script = (f"ls -a {outside_tmp}; ls -a {t['results']} 2>&1; ls {ROOT} 2>&1; ls /root /home 2>&1; "
+              "ls /etc/ssh 2>&1; cat /etc/shadow 2>&1 | head -c 20")
+    outcome, _ = _walled(["sh", "-c", f"{{ {script}; }} >&2"], t["mine"], tmp_path)
+    listing = outcome.stderr_tail
+    assert "restricted" not in listing and "PROC-01-A2-r1-abc" not in listing
+    assert "Snakefile" not in listing and "benchmark" not in listing
+    assert "ssh_host" not in listing and not re.search(r"root:[^:\n]*:\d+:", listing), listing
+
+
+def test_loopback_only_but_the_portal_port_is_relayed(tmp_path):
+    t = _lab_tree(tmp_path)
+
+    class Hello(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            body = b"portal here"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    portal = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hello)
+    other = socket.socket()
+    other.bind(("127.0.0.1", 0))
+    other.listen(1)
+    threading.Thread(target=portal.serve_forever, daemon=True).start()
+    try:
+        port, other_port = portal.server_address[1], other.getsockname()[1]
+        (t["mine"] / "portal").mkdir()
+        (t["mine"] / "portal" / "portal.json").write_text(json.dumps({"url": f"http://127.0.0.1:{port}/"}))
+        fetch = (f"import json, urllib.request; body = urllib.request.urlopen('http://127.0.0.1:{port}/', timeout=10)"
+                 ".read().decode(); print(json.dumps({'type': 'fetched', 'body': body}), flush=True)")
+        outcome, events = _walled([sys.executable, "-c", fetch], t["mine"], tmp_path)
+        assert outcome.exit_code == 0, outcome.stderr_tail
+        assert any(e.get("body") == "portal here" for e in events)
+        tries = {"read": {}, "write": {}, "connect": {"host_port": other_port, "portal": port}}
+        outcome, events = _walled([sys.executable, "-c", PROBE, json.dumps(tries)], t["mine"], tmp_path)
+        seen = next(e["seen"] for e in events if e.get("type") == "probe")
+        assert seen == {"host_port": "ConnectionRefusedError", "portal": "connected"}
+    finally:
+        portal.shutdown()
+        portal.server_close()
+        other.close()
+
+
+def test_a_walled_simulated_run_completes_and_is_recorded(frozen, tmp_path):
+    bundle, oracle, manifest = frozen("PROC-01")
+    key = listing_digest(tree_listing(bundle))[:12]
+    spec = RunSpec("PROC-01-A1-r1", "PROC-01", key, "A1", 1, "local", 1800, 4.0)
+    backend = SimulatedBackend({"personas": {"A1": {"reference": 1.0}}, "cost_usd": {"A1": 0.5}}, study_seed=1)
+    record = run_session(spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=tmp_path / "run",
+                         arm={"portal": False}, backend=backend, ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
+                         work_root=tmp_path / "work", max_file_bytes=25 * 2**20, max_run_bytes=200 * 2**20,
+                         transport=LocalTransport(walled=True))
+    assert record["status"] == "completed" and record["sandbox"] == "bubblewrap", record["stderr_tail"]
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["sandbox"] == "bubblewrap"
+    assert evaluate("PROC-01", tmp_path / "run" / "out", tmp_path / "run", oracle).success
+
+
+def test_the_node_config_decides_and_a_real_worker_is_refused_without_a_wall(monkeypatch):
+    node = {"name": "local", "transport": "local"}
+    assert LocalTransport.for_node(node, real_worker=True).walled
+    assert not LocalTransport.for_node({**node, "sandbox": "none"}, real_worker=True).walled
+    import whitecollar.lab.transport as transport
+
+    monkeypatch.setattr(transport, "available", lambda: (False, "no user namespaces"))
+    assert not LocalTransport.for_node(node, real_worker=False).walled
+    with pytest.raises(SandboxUnavailable, match="refusing a real worker.*no user namespaces.*sandbox: none"):
+        LocalTransport.for_node(node, real_worker=True)
+    assert not LocalTransport.for_node({**node, "sandbox": "none"}, real_worker=True).walled
