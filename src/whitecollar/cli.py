@@ -256,6 +256,9 @@ def cmd_record(a: argparse.Namespace) -> int:
     write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope), judged))
     shutil.copyfile(a.assignment, out / "assignment.csv")
     table = format_table(summary)
+    from .lab.record import unwalled_stamp
+
+    table = unwalled_stamp(records) + table  # a worker that ran without its sandbox is said on the summary
     if judged is not None:
         from .judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
 

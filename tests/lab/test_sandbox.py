@@ -24,6 +24,7 @@ from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import RunSpec, SimulatedBackend
 from whitecollar.lab.events import EventRecorder, read_events
 from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.record import unwalled_stamp
 from whitecollar.lab.sandbox import SandboxUnavailable, available
 from whitecollar.lab.session import run_session
 from whitecollar.lab.transport import LocalTransport
@@ -170,17 +171,21 @@ def test_loopback_only_but_the_portal_port_is_relayed(tmp_path):
         other.close()
 
 
-def test_a_walled_simulated_run_completes_and_is_recorded(frozen, tmp_path):
+@pytest.mark.parametrize("portal", [False, True], ids=["files", "portal"])
+def test_a_walled_simulated_run_completes_and_is_recorded(frozen, tmp_path, portal):
     bundle, oracle, manifest = frozen("PROC-01")
     key = listing_digest(tree_listing(bundle))[:12]
     spec = RunSpec("PROC-01-A1-r1", "PROC-01", key, "A1", 1, "local", 1800, 4.0)
     backend = SimulatedBackend({"personas": {"A1": {"reference": 1.0}}, "cost_usd": {"A1": 0.5}}, study_seed=1)
     record = run_session(spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=tmp_path / "run",
-                         arm={"portal": False}, backend=backend, ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
+                         arm={"portal": portal}, backend=backend, ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
                          work_root=tmp_path / "work", max_file_bytes=25 * 2**20, max_run_bytes=200 * 2**20,
                          transport=LocalTransport(walled=True))
     assert record["status"] == "completed" and record["sandbox"] == "bubblewrap", record["stderr_tail"]
     assert json.loads((tmp_path / "run" / "run.json").read_text())["sandbox"] == "bubblewrap"
+    if portal:  # the worker's forms crossed the relay and the portal accepted them
+        assert record["portal_submissions"]["logged"] > 0, record["stderr_tail"]
+        assert "portal" not in record["stderr_tail"]
     assert evaluate("PROC-01", tmp_path / "run" / "out", tmp_path / "run", oracle).success
 
 
@@ -195,3 +200,19 @@ def test_the_node_config_decides_and_a_real_worker_is_refused_without_a_wall(mon
     with pytest.raises(SandboxUnavailable, match="refusing a real worker.*no user namespaces.*sandbox: none"):
         LocalTransport.for_node(node, real_worker=True)
     assert not LocalTransport.for_node({**node, "sandbox": "none"}, real_worker=True).walled
+
+
+def test_an_unwalled_run_says_so_in_run_json_and_on_the_summary(frozen, tmp_path):
+    bundle, _, manifest = frozen("PROC-01")
+    key = listing_digest(tree_listing(bundle))[:12]
+    spec = RunSpec("PROC-01-A1-r1", "PROC-01", key, "A1", 1, "local", 1800, 4.0)
+    backend = SimulatedBackend({"personas": {"A1": {"reference": 1.0}}, "cost_usd": {"A1": 0.5}}, study_seed=1)
+    record = run_session(spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=tmp_path / "run",
+                         arm={"portal": False}, backend=backend, ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
+                         work_root=tmp_path / "work", max_file_bytes=25 * 2**20, max_run_bytes=200 * 2**20,
+                         transport=LocalTransport.for_node({"name": "local", "sandbox": "none"}, real_worker=True))
+    assert record["status"] == "completed" and record["sandbox"] == "none"
+    walled = {**record, "run_id": "PROC-01-A2-r1", "sandbox": "bubblewrap"}
+    assert unwalled_stamp([(walled, {})]) == ""
+    stamp = unwalled_stamp([(record, {}), (walled, {})])
+    assert stamp.startswith("UNWALLED: 1 of 2 run(s)") and stamp.count("\n") == 1
