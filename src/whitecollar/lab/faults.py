@@ -29,6 +29,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -54,16 +55,14 @@ ARMS = ("A1", "A3")  # files only, and a portal arm
 TIME_LIMIT_S = 60
 WORKER_FAULTS = {"worker_killed": ("kill", "crashed"), "worker_hung": ("hang", "timeout"),
                  "disk_full": ("disk_full", "crashed")}
-KINDS = ("worker_killed", "worker_hung", "disk_full", "portal_killed", "controller_killed", "libreoffice_killed")
-#: kinds the issue names that this campaign does not inject yet, with the reason
-NOT_INJECTED = {
-    "ssh_cut_push": "needs a loopback SSH node in the scratch lab; not built",
-    "ssh_cut_session": "needs a loopback SSH node in the scratch lab; not built",
-    "ssh_cut_pull": "needs a loopback SSH node in the scratch lab; not built",
-    "judge_hangs": "the simulated judge has no injection hook and the judges have no wall-clock bound",
-}
-
-
+#: an SSH connection cut (its sshd connection killed on the node's side) in one step: what the step's remote
+#: command line holds, and the status the cut run must get (None: the step is retried and nothing shows)
+SSH_CUTS = {"ssh_cut_push": ("-xf -", None), "ssh_cut_session": ("whitecollar.lab.simulated_worker", "crashed"),
+            "ssh_cut_pull": ("tar -cf - .", None)}
+KINDS = ("worker_killed", "worker_hung", "disk_full", "portal_killed", "controller_killed", "libreoffice_killed",
+         "judge_hangs", *SSH_CUTS)
+#: the judge added to the panel by `judge_hangs`: a command that never answers, cut at its wall limit
+HUNG_JUDGE = {"name": "judge-hung", "backend": "command", "command": ["sleep", "3600"], "timeout_s": 5}
 @dataclass
 class Observed:
     """What a pilot left: per run, its status, receipt digest and sessions; and the record's counts."""
@@ -75,6 +74,7 @@ class Observed:
     summary_runs: int
     pilot_ok: bool
     notes: list[str] = field(default_factory=list)
+    hit: bool = True
 
 
 @dataclass
@@ -168,11 +168,26 @@ def observe(lab: Lab, pilot_ok: bool) -> Observed:
         with sqlite3.connect(db) as con:
             db_counts = dict(con.execute("SELECT run_id, COUNT(*) FROM runs GROUP BY run_id").fetchall())
     summary_runs = 0
+    notes = [f"left running after the pilot, then killed: {x}" for x in leftovers(lab)]
     summary = lab.root / "results" / "pilot" / "summary.csv"
     if summary.is_file():
         with open(summary, newline="", encoding="utf-8") as fh:
             summary_runs = sum(int(r["runs"]) for r in csv.DictReader(fh) if r["task_id"] == "ALL")
-    return Observed(status, receipt, success, sessions, db_counts, summary_runs, pilot_ok)
+    return Observed(status, receipt, success, sessions, db_counts, summary_runs, pilot_ok, notes)
+
+
+def leftovers(lab: Lab) -> list[str]:
+    """Processes still running from this lab once its pilot is over (an orphaned worker or portal), killed here."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            text = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if str(lab.root) in text:
+                os.kill(int(cmdline.parent.name), signal.SIGKILL)
+                found.append(text[:120])
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def judge(kind: str, clean: Observed, seen: Observed, target: str | None, expected_status: str | None) -> Verdict:
@@ -200,17 +215,20 @@ def judge(kind: str, clean: Observed, seen: Observed, target: str | None, expect
     for r in lost:
         affected[r] = "LOST: " + ("no run.json" if r not in seen.status else "no receipt")
     notes = list(seen.notes)
+    if not seen.hit:
+        wrong.append("(the fault was not injected)")
     if not seen.pilot_ok:
         notes.append("the pilot did not complete even after resuming")
     return Verdict(kind, len(lost) + lost_from_summary, len(twice) + twice_in_summary, len(wrong), affected, notes)
 
 
-def _descendants(pid: int) -> list[tuple[int, str]]:
-    """(pid, lineage) of every live descendant of `pid`, from /proc; the lineage is each command line, outermost first.
+def _descendants(pid: int) -> list[tuple[list[int], str]]:
+    """Every live descendant of `pid`, from /proc: its lineage of process ids below `pid` (outermost first, itself
+    last) and the lineage's command lines joined by " >> ".
 
-    The campaign hits only processes its own controller started, told
-    apart by what started them (an evaluation's LibreOffice, not a
-    worker's), never another user's processes of the same name.
+    The campaign hits only processes it started itself, told apart by what
+    started them (an evaluation's LibreOffice, not a worker's), never
+    another user's processes of the same name.
     """
     children: dict[int, list[int]] = {}
     cmd: dict[int, str] = {}
@@ -224,45 +242,59 @@ def _descendants(pid: int) -> list[tuple[int, str]]:
         fields = text[text.rfind(")") + 2:].split()
         if fields[0] != "Z":
             children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    out, todo = [], [(pid, "")]
+    out: list[tuple[list[int], str]] = []
+    todo: list[tuple[int, list[int], str]] = [(pid, [], "")]
     while todo:
-        parent, lineage = todo.pop()
+        parent, pids, lineage = todo.pop()
         for child in children.get(parent, []):
-            line = f"{lineage} >> {cmd.get(child, '')}"
-            out.append((child, line))
-            todo.append((child, line))
+            entry = ([*pids, child], f"{lineage} >> {cmd.get(child, '')}")
+            out.append(entry)
+            todo.append((child, *entry))
     return out
 
 
-def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: bool = False,
-                       timeout_s: float = 1200, **extra_env: str) -> tuple[bool, list[str]]:
-    """The pilot, with the first descendant process whose command line `want`s killed by SIGKILL (once).
+def _last(lineage: str) -> str:
+    return lineage.rsplit(" >> ", 1)[-1]
 
-    With `kill_group` the controller's whole process group is killed
-    instead (the controller killed mid-pilot), then the pilot is resumed.
+
+def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: bool = False, root_pid: int | None = None,
+                       outermost: bool = False, timeout_s: float = 1200,
+                       **extra_env: str) -> tuple[bool, list[str], str]:
+    """The pilot, with the first process whose lineage `want`s killed by SIGKILL, once.
+
+    Processes are looked for below the controller, or below `root_pid`
+    (the campaign's own sshd: `outermost` then kills the connection's
+    first process under the listener, which drops that connection). With
+    `kill_group` the controller's whole process group is killed instead
+    (the controller killed mid-pilot). A pilot that stops is resumed as
+    the README says. Returns whether the pilot completed, notes, and the
+    lineage of the process the fault hit ("" when it hit nothing).
     """
     proc = subprocess.Popen(lab.snakemake_argv("results/pilot"), cwd=lab.root, env=lab.env(**extra_env),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
                             start_new_session=True)
     notes: list[str] = []
+    hit: list[str] = []
     killed = threading.Event()
 
     def watch() -> None:
         while proc.poll() is None and not killed.is_set():
-            for pid, cmdline in _descendants(proc.pid):
-                if want(cmdline):
+            for pids, lineage in _descendants(root_pid or proc.pid):
+                if want(lineage):
                     try:
                         if kill_group:
                             os.killpg(proc.pid, signal.SIGKILL)
                         else:
-                            os.kill(pid, signal.SIGKILL)
+                            os.kill(pids[0] if outermost else pids[-1], signal.SIGKILL)
                     except ProcessLookupError:
                         continue
-                    victim = f"the controller (process group {proc.pid})" if kill_group else "a process"
-                    notes.append(f"killed {victim} while it ran: {cmdline.rsplit(' >> ', 1)[-1][:100]}")
+                    victim = f"the controller (process group {proc.pid})" if kill_group else \
+                        ("the connection of" if outermost else "a process")
+                    notes.append(f"killed {victim} while it ran: {_last(lineage)[:120]}")
+                    hit.append(lineage)
                     killed.set()
                     return
-            time.sleep(0.05)
+            time.sleep(0.02)
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
@@ -274,14 +306,14 @@ def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: boo
         notes.append(f"the pilot did not finish within {timeout_s:g} s and was killed")
     killed.set()
     watcher.join()
-    if not notes:
-        notes.append("the fault found nothing to hit (no such process ran)")
+    if not hit:
+        notes.append("NOT HIT: the fault found no such process while the pilot ran")
     if code != 0:
         notes.append("the pilot stopped; resumed with --unlock, then --rerun-incomplete")
         ok = lab.resume()
     else:
         ok = True
-    return ok, notes
+    return ok, notes, hit[0] if hit else ""
 
 
 def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
@@ -305,22 +337,73 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
         return seen, files_run["run_id"], status
     if kind == "portal_killed":
         # the worker waits before the portal's forms, so that the portal dies under it, mid-session
-        ok, notes = _pilot_with_killer(lab, lambda c: "-m whitecollar portal" in c.rsplit(" >> ", 1)[-1]
-                                       and portal_run["run_id"] in c,
-                                       WHITECOLLAR_FAULT=f"portal_pause:{seed_of(portal_run)}:3")
+        ok, notes, hit = _pilot_with_killer(lab, lambda c: "-m whitecollar portal" in _last(c) and portal_run["run_id"] in c,
+                                            WHITECOLLAR_FAULT=f"portal_pause:{seed_of(portal_run)}:3")
         target = portal_run["run_id"]
+    elif kind in SSH_CUTS:
+        marker, status = SSH_CUTS[kind]
+        sshd = _loopback_sshd(lab.root.parent / f"{kind}-sshd")
+        try:  # every run on a loopback SSH node; the node's python imports the lab's package
+            cfg["nodes"] = [sshd.node("loopback", environment=["WHITECOLLAR_ROOT", "PYTHONPATH"])]
+            (lab.root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True),
+                                                  encoding="utf-8")
+            ok, notes, hit = _pilot_with_killer(lab, lambda c: marker in _last(c) and "sshd" in c,
+                                                root_pid=sshd.proc.pid, outermost=True)
+        finally:
+            sshd.stop()
+        found = re.search(rf"{SCENARIO}-A\d+-r\d+", hit)
+        seen = observe(lab, ok)
+        seen.notes.extend(notes)
+        seen.hit = bool(found)
+        return seen, found.group(0) if found else None, status
     elif kind == "controller_killed":
-        ok, notes = _pilot_with_killer(lab, lambda c: "whitecollar.lab.simulated_worker" in c.rsplit(" >> ", 1)[-1],
-                                       kill_group=True)
+        ok, notes, hit = _pilot_with_killer(lab, lambda c: "whitecollar.lab.simulated_worker" in _last(c),
+                                            kill_group=True)
+        target = None
+    elif kind == "judge_hangs":
+        cfg["judges"]["panel"].append(HUNG_JUDGE)
+        cfg["judges"]["max_attempts"] = 1
+        (lab.root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True),
+                                              encoding="utf-8")
+        t0 = time.monotonic()
+        ok = lab.snakemake("results/pilot").returncode == 0 or lab.resume()
+        notes = [f"judge {HUNG_JUDGE['name']} ({' '.join(HUNG_JUDGE['command'])}, cut at {HUNG_JUDGE['timeout_s']} s) "
+                 f"on the panel; the pilot took {time.monotonic() - t0:.0f} s"]
+        db = lab.root / "results" / "pilot" / "experiment.sqlite"
+        if db.is_file():
+            with sqlite3.connect(db) as con:
+                for run_id, status, error in con.execute(
+                        "SELECT j.run_id, j.status, a.error FROM judgements j LEFT JOIN judge_attempts a ON "
+                        "a.run_id = j.run_id AND a.judge = j.judge WHERE j.judge = ? ORDER BY j.run_id",
+                        (HUNG_JUDGE["name"],)):
+                    notes.append(f"{run_id}: judgement by {HUNG_JUDGE['name']} recorded {status} ({error})")
+        hit = "judgement" if len(notes) > 1 else ""
         target = None
     elif kind == "libreoffice_killed":
-        ok, notes = _pilot_with_killer(lab, lambda c: "-m whitecollar evaluate" in c and "soffice" in c.rsplit(" >> ", 1)[-1])
+        ok, notes, hit = _pilot_with_killer(lab, lambda c: "-m whitecollar evaluate" in c and "soffice" in _last(c))
         target = None
     else:
         raise ValueError(f"unknown fault kind {kind!r}; known: {', '.join(KINDS)}")
     seen = observe(lab, ok)
     seen.notes.extend(notes)
+    seen.hit = bool(hit)
     return seen, target, None
+
+
+def _loopback_sshd(root: Path):  # noqa: ANN202 (the class lives in the tests' fakes)
+    """A real OpenSSH server on 127.0.0.1 with throwaway keys: the one the SSH transport's tests use."""
+    import importlib.util
+
+    path = REPO / "tests" / "lab" / "fakes" / "loopback_sshd.py"
+    spec = importlib.util.spec_from_file_location("whitecollar_faults_sshd", path)
+    if spec is None or spec.loader is None or not path.is_file():
+        raise RuntimeError(f"{path}: missing; the SSH faults need the repository's loopback sshd")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    why = module.available()
+    if why:
+        raise RuntimeError(f"the SSH faults cannot run here: {why}")
+    return module.LoopbackSshd(root).start()
 
 
 def format_verdicts(verdicts: list[Verdict]) -> str:
@@ -333,8 +416,6 @@ def format_verdicts(verdicts: list[Verdict]) -> str:
             lines.append(f"    {run}: {how}")
         for note in v.notes:
             lines.append(f"    note: {note}")
-    for kind, why in NOT_INJECTED.items():
-        lines.append(f"{kind:<20} {'-':>5} {'-':>6} {'-':>6}  not injected: {why}")
     return "\n".join(lines)
 
 
