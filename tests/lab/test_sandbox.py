@@ -171,6 +171,58 @@ def test_loopback_only_but_the_portal_port_is_relayed(tmp_path):
         other.close()
 
 
+def test_a_real_client_reaches_its_api_through_the_egress_proxy_and_nothing_else(tmp_path):
+    """The API stands in as an echo server on the host; another host port is refused, by the proxy and directly."""
+    api, other = socket.socket(), socket.socket()
+    for s in (api, other):
+        s.bind(("127.0.0.1", 0))
+        s.listen(4)
+
+    def echo() -> None:
+        conn, _ = api.accept()
+        conn.sendall(conn.recv(100).upper())
+        conn.close()
+
+    threading.Thread(target=echo, daemon=True).start()
+    api_port, other_port = api.getsockname()[1], other.getsockname()[1]
+    client = f"""
+import json, os, socket
+from urllib.parse import urlsplit
+proxy = urlsplit(os.environ["HTTPS_PROXY"])
+def tunnel(target):
+    s = socket.create_connection((proxy.hostname, proxy.port), timeout=10)
+    s.sendall(f"CONNECT {{target}} HTTP/1.1\\r\\nHost: {{target}}\\r\\n\\r\\n".encode())
+    status = s.recv(200).split(b" ")[1].decode()
+    if status == "200":
+        s.sendall(b"hello api")
+        return status, s.recv(100).decode()
+    return status, ""
+seen = {{"api": tunnel("127.0.0.1:{api_port}"), "other": tunnel("127.0.0.1:{other_port}")}}
+try:
+    socket.create_connection(("127.0.0.1", {api_port}), timeout=3)
+    seen["direct"] = "connected"
+except OSError as exc:
+    seen["direct"] = type(exc).__name__
+print(json.dumps({{"type": "egress", "seen": seen}}), flush=True)
+"""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    events = tmp_path / "events.jsonl"
+    try:
+        with EventRecorder(events) as rec:
+            outcome = LocalTransport(walled=True, egress=[f"127.0.0.1:{api_port}"]).run(
+                [sys.executable, "-c", client], ws, rec, time_limit_s=60)
+    finally:
+        api.close()
+        other.close()
+    assert outcome.exit_code == 0, outcome.stderr_tail
+    lines = read_events(events)
+    seen = next(e["event"]["seen"] for e in lines if e.get("event", {}).get("type") == "egress")
+    assert seen == {"api": ["200", "HELLO API"], "other": ["403", ""], "direct": "ConnectionRefusedError"}
+    refused = [e["laboratory"] for e in lines if e.get("laboratory", {}).get("kind") == "egress_refused"]
+    assert refused and refused[0]["targets"] == [f"127.0.0.1:{other_port}"]
+
+
 @pytest.mark.parametrize("portal", [False, True], ids=["files", "portal"])
 def test_a_walled_simulated_run_completes_and_is_recorded(frozen, tmp_path, portal):
     bundle, oracle, manifest = frozen("PROC-01")

@@ -15,6 +15,10 @@ UTS and network namespaces:
   into the wall, carried back to the portal's port by the laboratory
   (`PortRelay`), and re-opened on the same port inside by
   `whitecollar.lab.wall_relay`, so the worker uses the URL it was given;
+- a real client reaches its API, and nothing else, through an egress
+  proxy: `HTTPS_PROXY` inside points at a relayed port whose far end
+  (`EgressProxy`, in the laboratory) accepts `CONNECT` to the allowed
+  host:port pairs only (the API's; the simulated worker gets none);
 - the worker command is visible read-only: the Python environment and the
   laboratory's package (code only, no data) for the simulated worker, plus
   the one scenario's `scenario.yaml` and `solve.py` it runs (never the
@@ -54,6 +58,10 @@ SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "
 MASKED_ETC = ("/etc/ssh", "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers",
               "/etc/sudoers.d", "/etc/ssl/private")
 SIMULATED_MODULE = "whitecollar.lab.simulated_worker"
+#: where a real client may connect through the egress proxy; ANTHROPIC_BASE_URL's host is added when set
+API_HOSTS = ("api.anthropic.com:443",)
+#: the proxy's port inside the wall (a portal's port is an ephemeral one, far above)
+EGRESS_PORT = 3128
 #: the unprivileged identity inside the wall
 INSIDE_UID = 1000
 
@@ -103,6 +111,7 @@ class Wall:
     readonly: list[tuple[Path, Path]] = field(default_factory=list)  # (on the host, inside)
     setenv: dict[str, str] = field(default_factory=dict)
     relays: dict[int, Path] = field(default_factory=dict)  # port inside -> host Unix socket
+    egress: bool = False  # a real client: its API through the egress proxy
 
     def argv(self, command: list[str]) -> list[str]:
         """The bwrap command line that runs `command` behind this wall."""
@@ -120,7 +129,8 @@ class Wall:
             socket_dir = next(iter(self.relays.values())).parent
             args += ["--ro-bind", str(socket_dir), str(RELAY_DIR)]
         # the folders made to hold the mount points are read-only too: only the workspace, /tmp and home take writes
-        args += ["--bind", ws, ws, "--remount-ro", "/", "--chdir", ws, "--setenv", "HOME", str(INSIDE_HOME), "--setenv", "TMPDIR", "/tmp"]
+        args += ["--bind", ws, ws, "--remount-ro", "/", "--chdir", ws,
+                 "--setenv", "HOME", str(INSIDE_HOME), "--setenv", "TMPDIR", "/tmp"]
         for k, v in sorted(self.setenv.items()):
             args += ["--setenv", k, v]
         args.append("--")
@@ -177,6 +187,7 @@ def wall_for(command: list[str], workspace: Path) -> Wall:
         for name in ("scenario.yaml", "solve.py"):  # what the stand-in runs; never evaluate.py, never an oracle
             wall.readonly.append((folder / name, INSIDE_ROOT / "benchmark" / "scenarios" / task / name))
     elif command:
+        wall.egress = True
         inside = [i for _, i in wall.readonly]
         program = shutil.which(command[0])
         if program and not any(Path(program).is_relative_to(i) for i in inside):
@@ -213,6 +224,81 @@ class PortRelay:
 
     def close(self) -> None:
         self._closed = True
+        try:
+            self._server.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self._server.close()
+
+
+def api_hosts() -> list[str]:
+    """The host:port pairs a real client may reach: its API (ANTHROPIC_BASE_URL's host when that is set)."""
+    from urllib.parse import urlsplit
+
+    hosts = set(API_HOSTS)
+    base = os.environ.get("ANTHROPIC_BASE_URL")
+    if base:
+        parts = urlsplit(base)
+        if parts.hostname:
+            hosts.add(f"{parts.hostname}:{parts.port or (443 if parts.scheme == 'https' else 80)}")
+    return sorted(hosts)
+
+
+class EgressProxy:
+    """An HTTP CONNECT proxy on a Unix socket that opens tunnels to allowed host:port pairs only.
+
+    Bound into the wall through the relay; anything else a walled client
+    asks for gets 403 and is noted in `refused`.
+    """
+
+    def __init__(self, socket_dir: Path, allowed: list[str]):
+        self.allowed = set(allowed)
+        self.refused: list[str] = []
+        self.path = Path(socket_dir) / "egress.sock"
+        self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._server.bind(str(self.path))
+        os.chmod(self.path, 0o777)
+        self._server.listen(16)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self._server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._tunnel, args=(conn,), daemon=True).start()
+
+    def _tunnel(self, conn: socket.socket) -> None:
+        conn.settimeout(15)
+        head = b""
+        try:
+            while b"\r\n\r\n" not in head and len(head) < 8192:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                head += chunk
+            words = head.split(b"\r\n", 1)[0].decode("latin-1").split()
+            target = words[1] if len(words) == 3 and words[0] == "CONNECT" else ""
+            if target not in self.allowed:
+                self.refused.append(target or (words[0] if words else "?"))
+                conn.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
+                conn.close()
+                return
+            host, _, port = target.rpartition(":")
+            upstream = socket.create_connection((host, int(port)), timeout=15)
+            upstream.settimeout(None)
+            conn.settimeout(None)
+            conn.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            rest = head.split(b"\r\n\r\n", 1)[1]
+            if rest:
+                upstream.sendall(rest)
+        except (OSError, ValueError):
+            conn.close()
+            return
+        splice(conn, upstream)
+
+    def close(self) -> None:
         try:
             self._server.shutdown(socket.SHUT_RDWR)
         except OSError:

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from .events import EventRecorder
-from .sandbox import PortRelay, SandboxUnavailable, available, relay_dir, wall_for
+from .sandbox import (EGRESS_PORT, EgressProxy, PortRelay, SandboxUnavailable, api_hosts, available, relay_dir,
+                      wall_for)
 
 KILL_GRACE_S = 5.0
 PR_SET_PDEATHSIG = 1
@@ -164,8 +165,9 @@ SANDBOXES = ("bubblewrap", "none")
 class LocalTransport:
     """Runs the worker on this machine, behind a bubblewrap wall when `walled`."""
 
-    def __init__(self, *, walled: bool = False):
+    def __init__(self, *, walled: bool = False, egress: list[str] | None = None):
         self.walled = walled
+        self.egress = egress  # host:port pairs a real client may reach from the wall (default: its API)
 
     @classmethod
     def for_node(cls, node: dict, *, real_worker: bool) -> "LocalTransport":
@@ -194,19 +196,28 @@ class LocalTransport:
     def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
             env: dict[str, str] | None = None) -> Outcome:
         t0 = time.monotonic()
-        relays: list[PortRelay] = []
+        relays: list[PortRelay | EgressProxy] = []
         sockets = None
         command = argv
         if self.walled:
             wall = wall_for(argv, workspace)
             port = _portal_port(Path(workspace))
-            if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
+            if port is not None or wall.egress:
                 sockets = relay_dir()
+            if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
                 relays.append(PortRelay(port, sockets))
-                wall.relays[port] = relays[0].path
+                wall.relays[port] = relays[-1].path
+            allowed: list[str] = []
+            if wall.egress:  # a real client: its API, through the egress proxy, and nothing else
+                allowed = self.egress if self.egress is not None else api_hosts()
+                relays.append(EgressProxy(sockets, allowed))
+                wall.relays[EGRESS_PORT] = relays[-1].path
+                proxy = f"http://127.0.0.1:{EGRESS_PORT}"
+                wall.setenv.update(HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost",
+                                   no_proxy="127.0.0.1,localhost")
             command = wall.argv(argv)
             recorder.note("sandbox", sandbox="bubblewrap", readonly=sorted(str(i) for _, i in wall.readonly),
-                          relayed_ports=sorted(wall.relays))
+                          relayed_ports=sorted(wall.relays), egress=allowed)
         try:
             proc = subprocess.Popen(
                 command, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
@@ -226,6 +237,9 @@ class LocalTransport:
         finally:
             # reap anything left in the group even when the leader exited on its own
             kill_group(pgid)
+            refused = sorted({t for r in relays if isinstance(r, EgressProxy) for t in r.refused})
+            if refused:
+                recorder.note("egress_refused", targets=refused)
             _close(relays, sockets)
         timed_out, code, err = pumped.timed_out, pumped.exit_code, pumped.stderr_tail
         return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
@@ -247,7 +261,7 @@ def _portal_port(workspace: Path) -> int | None:
     return parts.port if parts.hostname in ("127.0.0.1", "localhost") and parts.port else None
 
 
-def _close(relays: list[PortRelay], sockets: Path | None) -> None:
+def _close(relays: list[PortRelay | EgressProxy], sockets: Path | None) -> None:
     for r in relays:
         r.close()
     if sockets is not None:
