@@ -67,6 +67,7 @@ HUNG_JUDGE = {"name": "judge-hung", "backend": "command", "command": ["sleep", "
 class Observed:
     """What a pilot left: per run, its status, receipt digest and sessions; and the record's counts."""
     status: dict[str, str]
+    events: dict[str, list[str]]
     receipt: dict[str, str]
     success: dict[str, bool]
     sessions: dict[str, int]
@@ -146,10 +147,11 @@ def _run_path(row: dict[str, str]) -> Path:
 
 def observe(lab: Lab, pilot_ok: bool) -> Observed:
     rows = lab.assignment()
-    status, receipt, success, sessions = {}, {}, {}, {}
+    status, events, receipt, success, sessions = {}, {}, {}, {}, {}
     for row in rows:
         rid = row["run_id"]
         run_json = lab.root / "results" / "runs" / _run_path(row) / "run.json"
+        events[rid] = _lab_notes(run_json.parent / "events.jsonl")
         rc = lab.root / "results" / "receipts" / _run_path(row) / "receipt.json"
         if run_json.is_file():
             status[rid] = json.loads(run_json.read_text(encoding="utf-8"))["status"]
@@ -173,7 +175,22 @@ def observe(lab: Lab, pilot_ok: bool) -> Observed:
     if summary.is_file():
         with open(summary, newline="", encoding="utf-8") as fh:
             summary_runs = sum(int(r["runs"]) for r in csv.DictReader(fh) if r["task_id"] == "ALL")
-    return Observed(status, receipt, success, sessions, db_counts, summary_runs, pilot_ok, notes)
+    return Observed(status, events, receipt, success, sessions, db_counts, summary_runs, pilot_ok, notes)
+
+
+#: the laboratory's notes in a run's events that tell how a fault was met
+TELLING = ("ssh_retry", "connection_lost", "pull_failed", "wall_limit", "portal_submissions_restored",
+           "egress_refused")
+
+
+def _lab_notes(events: Path) -> list[str]:
+    out = []
+    if events.is_file():
+        for line in events.read_text(encoding="utf-8").splitlines():
+            note = json.loads(line).get("laboratory", {}) if line.strip() else {}
+            if note.get("kind") in TELLING:
+                out.append(f"{note['kind']}({note['step']})" if "step" in note else note["kind"])
+    return out
 
 
 def leftovers(lab: Lab) -> list[str]:
@@ -208,10 +225,11 @@ def judge(kind: str, clean: Observed, seen: Observed, target: str | None, expect
             ok = same and seen.status[r] == clean.status[r]
         if not ok:
             wrong.append(r)
-        if r == target or not same or seen.sessions.get(r, 0) != 1:
+        if r == target or not same or seen.sessions.get(r, 0) != 1 or seen.events.get(r):
             affected[r] = (f"recorded {seen.status[r]} (clean: {clean.status[r]}), receipt "
                            f"{'as clean' if same else ('failing' if not seen.success[r] else 'passing, differs')}, "
-                           f"{seen.sessions.get(r, 0)} session(s) launched")
+                           f"{seen.sessions.get(r, 0)} session(s) launched"
+                           + (f"; events: {', '.join(seen.events[r])}" if seen.events.get(r) else ""))
     for r in lost:
         affected[r] = "LOST: " + ("no run.json" if r not in seen.status else "no receipt")
     notes = list(seen.notes)
@@ -288,9 +306,9 @@ def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: boo
                             os.kill(pids[0] if outermost else pids[-1], signal.SIGKILL)
                     except ProcessLookupError:
                         continue
-                    victim = f"the controller (process group {proc.pid})" if kill_group else \
-                        ("the connection of" if outermost else "a process")
-                    notes.append(f"killed {victim} while it ran: {_last(lineage)[:120]}")
+                    victim = f"the controller (process group {proc.pid}) while it ran" if kill_group else \
+                        ("the SSH connection running" if outermost else "")
+                    notes.append(f"killed {victim} {' '.join(_last(lineage).split())[:110]}".replace("  ", " "))
                     hit.append(lineage)
                     killed.set()
                     return
