@@ -122,6 +122,12 @@ class Transport(Protocol):
 
 
 def kill_group(pgid: int) -> None:
+    """SIGTERM to the group, SIGKILL after the grace period; returns once no member is left, zombies included.
+
+    Waiting for the zombies too (they are gone once their reaper collects
+    them) means that a process id read from a killed session is free when
+    this returns.
+    """
     for sig, wait in ((signal.SIGTERM, KILL_GRACE_S), (signal.SIGKILL, 0.0)):
         try:
             os.killpg(pgid, sig)
@@ -129,34 +135,11 @@ def kill_group(pgid: int) -> None:
             return
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            if not group_alive(pgid):
+            try:
+                os.killpg(pgid, 0)
+            except ProcessLookupError:
                 return
             time.sleep(0.05)
-
-
-def group_alive(pgid: int) -> bool:
-    """Whether a process group still has a live member; zombies waiting for a reaper do not count.
-
-    A sandbox's setup process exits into a zombie that the system's init
-    reaps when it gets to it; waiting for that would add seconds to every
-    walled session.
-    """
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    proc = Path("/proc")
-    if not proc.is_dir():
-        return True
-    for stat in proc.glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        fields = text[text.rfind(")") + 2:].split()
-        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
-            return True
-    return False
 
 
 SANDBOXES = ("bubblewrap", "none")
