@@ -271,6 +271,23 @@ def _descendants(pid: int) -> list[tuple[list[int], str]]:
     return out
 
 
+def _mentioning(text: str) -> list[tuple[list[int], str]]:
+    """Every live process whose command line mentions `text` (the scratch lab's unique path), as a lineage of one.
+
+    A process the lab detaches (a shared office started in its cache
+    folder) is no descendant of the controller, but it is the lab's.
+    """
+    out = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            cmd = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if text in cmd:
+                out.append(([int(cmdline.parent.name)], f" >> {cmd}"))
+        except (OSError, ValueError):
+            continue
+    return out
+
+
 def _last(lineage: str) -> str:
     return lineage.rsplit(" >> ", 1)[-1]
 
@@ -297,7 +314,8 @@ def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: boo
 
     def watch() -> None:
         while proc.poll() is None and not killed.is_set():
-            for pids, lineage in _descendants(root_pid or proc.pid):
+            found = _descendants(root_pid or proc.pid) + ([] if root_pid else _mentioning(str(lab.root)))
+            for pids, lineage in found:
                 if want(lineage):
                     try:
                         if kill_group:
@@ -398,7 +416,12 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
         hit = "judgement" if len(notes) > 1 else ""
         target = None
     elif kind == "libreoffice_killed":
-        ok, notes, hit = _pilot_with_killer(lab, lambda c: "-m whitecollar evaluate" in c and "soffice" in _last(c))
+        def office(c: str) -> bool:  # an evaluation's LibreOffice, or an office the lab runs from its own folders
+            last = _last(c)
+            ours = "-m whitecollar evaluate" in c or (str(lab.root) in last and "/results/work/" not in last)
+            return ("soffice" in last or "oosplash" in last) and ours and "bwrap" not in c  # never a worker's
+
+        ok, notes, hit = _pilot_with_killer(lab, office)
         target = None
     else:
         raise ValueError(f"unknown fault kind {kind!r}; known: {', '.join(KINDS)}")
