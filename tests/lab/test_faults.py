@@ -48,7 +48,8 @@ def test_the_verdict_counts_what_a_fault_did():
     from whitecollar.lab.faults import judge
 
     clean = _observed()
-    assert (lambda v: (v.lost, v.twice, v.wrong, v.affected))(judge("k", clean, _observed(), None, None)) == (0, 0, 0, {})
+    same = judge("k", clean, _observed(), None, None)
+    assert (same.lost, same.twice, same.wrong, same.affected) == (0, 0, 0, {})
     lost = judge("k", clean, _observed(status={"R-A1-r1": "completed"}, summary_runs=1), None, None)
     assert lost.lost == 2 and "LOST" in lost.affected["R-A3-r1"]  # no run.json, and missing from the summary
     twice = judge("k", clean, _observed(db_counts={"R-A1-r1": 2, "R-A3-r1": 1}, summary_runs=3), None, None)

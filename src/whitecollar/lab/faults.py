@@ -373,7 +373,8 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
         return seen, files_run["run_id"], status
     if kind == "portal_killed":
         # the worker waits before the portal's forms, so that the portal dies under it, mid-session
-        ok, notes, hit = _pilot_with_killer(lab, lambda c: "-m whitecollar portal" in _last(c) and portal_run["run_id"] in c,
+        ok, notes, hit = _pilot_with_killer(lab, lambda c: "-m whitecollar portal" in _last(c)
+                                            and portal_run["run_id"] in c,
                                             WHITECOLLAR_FAULT=f"portal_pause:{seed_of(portal_run)}:3")
         target = portal_run["run_id"]
     elif kind in SSH_CUTS:
