@@ -25,7 +25,7 @@ from whitecollar.lab.backends import RunSpec, SimulatedBackend
 from whitecollar.lab.events import EventRecorder, read_events
 from whitecollar.lab.ledger import Ledger
 from whitecollar.lab.record import unwalled_stamp
-from whitecollar.lab.sandbox import SandboxUnavailable, available
+from whitecollar.lab.sandbox import SandboxUnavailable, available, wall_for
 from whitecollar.lab.session import run_session
 from whitecollar.lab.transport import LocalTransport
 
@@ -268,3 +268,17 @@ def test_an_unwalled_run_says_so_in_run_json_and_on_the_summary(frozen, tmp_path
     assert unwalled_stamp([(walled, {})]) == ""
     stamp = unwalled_stamp([(record, {}), (walled, {})])
     assert stamp.startswith("UNWALLED: 1 of 2 run(s)") and stamp.count("\n") == 1
+
+
+def test_a_wall_that_cannot_stand_is_the_laboratorys_failure_not_the_workers(tmp_path, monkeypatch):
+    import whitecollar.lab.transport as transport
+
+    def broken(argv, workspace):
+        wall = wall_for(argv, workspace)
+        wall.readonly.append((tmp_path / "gone", Path("/opt/gone")))  # bwrap refuses a source that does not exist
+        return wall
+
+    monkeypatch.setattr(transport, "wall_for", broken)
+    with EventRecorder(tmp_path / "e.jsonl") as rec:
+        with pytest.raises(SandboxUnavailable, match="the sandbox did not start: bwrap: .*gone"):
+            LocalTransport(walled=True).run(["sh", "-c", "exit 3"], tmp_path, rec, time_limit_s=30)

@@ -113,8 +113,14 @@ class Wall:
     relays: dict[int, Path] = field(default_factory=dict)  # port inside -> host Unix socket
     egress: bool = False  # a real client: its API through the egress proxy
 
-    def argv(self, command: list[str]) -> list[str]:
-        """The bwrap command line that runs `command` behind this wall."""
+    def argv(self, command: list[str], *, status_fd: int | None = None) -> list[str]:
+        """The bwrap command line that runs `command` behind this wall.
+
+        With `status_fd`, a shell inside (bash: the descriptor may have two
+        digits) writes `started` on that descriptor and closes it once the
+        wall stands, just before it becomes the command: a wall that never got that far is the
+        laboratory's failure, not the worker's.
+        """
         ws = str(self.workspace)
         args = [shutil.which(BWRAP) or BWRAP, "--unshare-all", "--unshare-user", "--die-with-parent",
                 "--uid", str(INSIDE_UID), "--gid", str(INSIDE_UID), "--hostname", "worker",
@@ -134,6 +140,8 @@ class Wall:
         for k, v in sorted(self.setenv.items()):
             args += ["--setenv", k, v]
         args.append("--")
+        if status_fd is not None:
+            args += ["/bin/bash", "-c", f'echo started >&{status_fd}; exec {status_fd}>&-; exec "$@"', "wall"]
         if self.relays:
             forwards = [f"{port}={RELAY_DIR / sock.name}" for port, sock in sorted(self.relays.items())]
             args += [sys.executable, "-m", "whitecollar.lab.wall_relay",

@@ -198,17 +198,22 @@ class LocalTransport:
                 proxy = f"http://127.0.0.1:{EGRESS_PORT}"
                 wall.setenv.update(HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost",
                                    no_proxy="127.0.0.1,localhost")
-            command = wall.argv(argv)
+            status_r, status_w = os.pipe()
+            command = wall.argv(argv, status_fd=status_w)
             recorder.note("sandbox", sandbox="bubblewrap", readonly=sorted(str(i) for _, i in wall.readonly),
                           relayed_ports=sorted(wall.relays), egress=allowed)
         try:
             proc = subprocess.Popen(
                 command, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
                 start_new_session=True, env=env, preexec_fn=_die_with_parent,
+                pass_fds=(status_w,) if self.walled else (),
             )
         except BaseException:
             _close(relays, sockets)
             raise
+        finally:
+            if self.walled:
+                os.close(status_w)
         pgid = proc.pid
 
         def at_wall_limit() -> None:
@@ -225,6 +230,12 @@ class LocalTransport:
                 recorder.note("egress_refused", targets=refused)
             _close(relays, sockets)
         timed_out, code, err = pumped.timed_out, pumped.exit_code, pumped.stderr_tail
+        if self.walled:
+            with os.fdopen(status_r, "rb") as status:
+                started = status.read().startswith(b"started")
+            if not started:  # bwrap gave up before the worker existed: nothing ran, so nothing is the worker's
+                why = (err.decode("utf-8", errors="replace").strip().splitlines() or ["no message"])[-1]
+                raise SandboxUnavailable(f"the sandbox did not start: {why}")
         return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
                        err.decode("utf-8", errors="replace")[-4000:], "bubblewrap" if self.walled else "none")
 
