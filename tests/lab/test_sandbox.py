@@ -282,3 +282,26 @@ def test_a_wall_that_cannot_stand_is_the_laboratorys_failure_not_the_workers(tmp
     with EventRecorder(tmp_path / "e.jsonl") as rec:
         with pytest.raises(SandboxUnavailable, match="the sandbox did not start: bwrap: .*gone"):
             LocalTransport(walled=True).run(["sh", "-c", "exit 3"], tmp_path, rec, time_limit_s=30)
+
+
+def test_whitecollar_run_refuses_a_real_worker_without_its_wall_in_one_line(tmp_path, monkeypatch, capsys):
+    """Before anything is reserved or composed: no ledger entry, no workspace."""
+    import whitecollar.lab.transport as transport
+    from whitecollar.cli import main
+
+    monkeypatch.setattr(transport, "available", lambda: (False, "no user namespaces here"))
+    (tmp_path / "assignment.csv").write_text(
+        "order,run_id,task_id,bundle,arm,repeat,node,time_limit_s,budget_usd\n"
+        "1,PROC-01-A1-r1,PROC-01,abcdefabcdef,A1,1,local,1800,4.0\n")
+    worker = json.dumps({"backend": "claude-code", "claude_code": {"executable": "claude"}})
+    code = main(["run", "PROC-01", "--bundle-key", "abcdefabcdef", "--arm", "A1", "--repeat", "1",
+                 "--bundle", str(tmp_path / "bundle"), "--freeze", str(tmp_path / "manifest.json"),
+                 "--assignment", str(tmp_path / "assignment.csv"), "--run-dir", str(tmp_path / "run"),
+                 "--work-root", str(tmp_path / "work"), "--ledger", str(tmp_path / "journal.jsonl"),
+                 "--arm-json", "{}", "--worker-json", worker, "--time-limit", "1800", "--budget", "4.0",
+                 "--max-file-mb", "25", "--max-run-mb", "200", "--config", str(ROOT / "config.yaml")])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and len(err.splitlines()) == 1, err
+    assert err.startswith("whitecollar run: node local: refusing a real worker without its sandbox")
+    assert "no user namespaces here" in err and "sandbox: none" in err
+    assert not (tmp_path / "journal.jsonl").exists() and not (tmp_path / "work").exists()
