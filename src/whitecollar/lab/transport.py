@@ -121,12 +121,14 @@ class Transport(Protocol):
             env: dict[str, str] | None = None) -> Outcome: ...
 
 
-def kill_group(pgid: int) -> None:
-    """SIGTERM to the group, SIGKILL after the grace period; returns once no member is left, zombies included.
+def kill_group(pgid: int, *, reaped: bool = True) -> None:
+    """SIGTERM to the group, SIGKILL after the grace period; returns once no member is left.
 
-    Waiting for the zombies too (they are gone once their reaper collects
-    them) means that a process id read from a killed session is free when
-    this returns.
+    With `reaped` (unwalled sessions) zombies count until their reaper has
+    collected them, so a process id read from a killed session is free when
+    this returns. A walled session's ids are its own namespace's, and the
+    sandbox's setup process leaves a zombie for the system's init to reap,
+    which can take seconds: there only live members count.
     """
     for sig, wait in ((signal.SIGTERM, KILL_GRACE_S), (signal.SIGKILL, 0.0)):
         try:
@@ -135,11 +137,27 @@ def kill_group(pgid: int) -> None:
             return
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            try:
-                os.killpg(pgid, 0)
-            except ProcessLookupError:
+            if not _group_left(pgid, reaped):
                 return
             time.sleep(0.05)
+
+
+def _group_left(pgid: int, reaped: bool) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    if reaped or not Path("/proc").is_dir():
+        return True
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
+            return True
+    return False
 
 
 SANDBOXES = ("bubblewrap", "none")
@@ -218,13 +236,13 @@ class LocalTransport:
 
         def at_wall_limit() -> None:
             recorder.note("wall_limit", seconds=time_limit_s)
-            kill_group(pgid)
+            kill_group(pgid, reaped=not self.walled)
 
         try:
             pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
         finally:
             # reap anything left in the group even when the leader exited on its own
-            kill_group(pgid)
+            kill_group(pgid, reaped=not self.walled)
             refused = sorted({t for r in relays if isinstance(r, EgressProxy) for t in r.refused})
             if refused:
                 recorder.note("egress_refused", targets=refused)
