@@ -17,10 +17,16 @@ judged against the clean pilot:
   recorded as that worker failure (a laboratory fault must leave no trace in
   any grade: its run is retried, not charged to the worker).
 
-How each affected run was recorded (status, sessions launched) is printed.
+A fault that found nothing to hit counts as a wrong receipt: it proved
+nothing. How each affected run was recorded (status, sessions launched,
+the laboratory's notes that met the fault) is printed.
+
 Injection reaches only the temporary lab: `WHITECOLLAR_FAULT` read by the
-simulated worker for one seed (lab/simulated_worker.py), and processes the
-campaign itself started (it kills only descendants of its own controller).
+simulated worker for one seed (lab/simulated_worker.py: killed, hung, disk
+full, a pause before the portal), SIGKILL to processes the campaign itself
+started (its controller's descendants, an office started from the scratch
+lab's folders, the connections of its own loopback sshd), and a judge added
+to the scratch lab's panel whose command never answers.
 """
 from __future__ import annotations
 
