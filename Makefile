@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench clean-venv
+.PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench faults clean-venv
 
 pilot: bootstrap
 	$(SNAKEMAKE) results/pilot
@@ -43,6 +43,9 @@ bench: bootstrap
 	$(BIN)/python benchmarks/bench_freeze.py
 	$(BIN)/python benchmarks/bench_pilot.py
 	$(BIN)/python benchmarks/bench_replicate.py
+
+faults: bootstrap
+	$(BIN)/python -m whitecollar.lab.faults
 
 bootstrap: system-packages $(STAMP)
 

@@ -17,6 +17,8 @@ needs=(
   "ssh-keygen:openssh-client"
   # arm A3's workers reach the portal with curl; a test follows portal.json's curl recipe
   "curl:curl"
+  # the local transport walls each worker session in a bubblewrap sandbox (lab/sandbox.py)
+  "bwrap:bubblewrap"
   # the manuscript PDF of `snakemake paper`: pdfLaTeX and latexmk, plus booktabs and the other
   # packages of texlive-latex-recommended (a .sty is proved by kpsewhich, it has no command)
   "pdflatex:texlive-latex-base"

@@ -251,14 +251,19 @@ def cmd_run(a: argparse.Namespace) -> int:
 
     # a launch that finds the envelope held by open runs waits for them, at most one run's time limit
     ledger = Ledger(Path(a.ledger), envelope_usd(cfg, a.envelope_usd), wait_s=float(a.time_limit))
+    from .lab.sandbox import SandboxUnavailable
+    from .lab.transport import LocalTransport
+
     try:
+        if node["transport"] == "local":  # walled by bubblewrap unless the node says `sandbox: none`
+            transport = LocalTransport.for_node(node, real_worker=worker["backend"] != "simulated")
         record = run_session(
             spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
             backend=make_backend(worker, int(worker.get("study_seed", cfg["study"]["seed"]))), ledger=ledger,
             work_root=Path(a.work_root), max_file_bytes=int(float(a.max_file_mb) * 2**20),
             max_run_bytes=int(float(a.max_run_mb) * 2**20), transport=transport,
         )
-    except (BudgetRefused, LabFailure) as exc:
+    except (BudgetRefused, LabFailure, SandboxUnavailable) as exc:
         print(f"whitecollar run: {exc}", file=sys.stderr)
         return 1
     label = "SIMULATED " if record.get("simulated") else ""
@@ -304,6 +309,9 @@ def cmd_record(a: argparse.Namespace) -> int:
     write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope), judged))
     shutil.copyfile(a.assignment, out / "assignment.csv")
     table = format_table(summary)
+    from .lab.record import unwalled_stamp
+
+    table = unwalled_stamp(records) + table  # a worker that ran without its sandbox is said on the summary
     if a.freeze:  # deviations from the freeze and re-gradings, stamped on the summary and the dashboard
         from .freeze import verify
         from .lab.record import audit_pilot, stamp

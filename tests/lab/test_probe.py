@@ -16,6 +16,10 @@ import pytest
 import yaml
 
 from fakes.loopback_sshd import LoopbackSshd, available
+from whitecollar.lab import sandbox
+
+WALL_OK, WALL_WHY = sandbox.available()
+needs_wall = pytest.mark.skipif(not WALL_OK, reason=f"the local probe sessions run walled; no sandbox here: {WALL_WHY}")
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = Path(__file__).resolve().parent / "fakes" / "claude"
@@ -52,6 +56,7 @@ def probe(tmp_path: Path, cfg: Path, node: str, **env: str) -> tuple[int, dict, 
 LOCAL = {"name": "local", "transport": "local", "host": "localhost", "slots": 1, "capabilities": []}
 
 
+@needs_wall
 def test_probe_of_this_machine_passes_with_a_client_that_obeys(tmp_path):
     code, report, out = probe(tmp_path, config(tmp_path, [LOCAL]), "local")
     checks = report["checks"]
@@ -66,8 +71,24 @@ def test_probe_of_this_machine_passes_with_a_client_that_obeys(tmp_path):
     costs = [e["event"]["total_cost_usd"] for e in events if e.get("event", {}).get("type") == "result"]
     assert costs and costs[0] <= report["cost_usd"]
     assert "OK" in out
+    wall = checks["sandbox"]
+    assert wall["ok"] and wall["data"]["sandbox"] == "bubblewrap", wall
+    tries = wall["data"]["tries"]
+    assert tries.pop("read its own workspace") == tries.pop("write its own workspace") == "allowed"
+    assert {"read an oracle", "read the repository", "read another workspace", "write another workspace",
+            "write the repository", "write the system", "connect a host port that is not its portal"} <= set(tries)
+    assert all(v.startswith("refused") for v in tries.values()), tries
+    assert "read an oracle: refused" in out
 
 
+def test_probe_reports_a_node_that_runs_its_workers_unwalled(tmp_path):
+    code, report, out = probe(tmp_path, config(tmp_path, [{**LOCAL, "sandbox": "none"}]), "local")
+    assert code == 1 and not report["ok"]
+    assert not report["checks"]["sandbox"]["ok"] and "unwalled" in report["checks"]["sandbox"]["detail"]
+    assert report["checks"]["no_shell"]["ok"], "the client's own checks still run"
+
+
+@needs_wall
 def test_probe_fails_a_client_that_ignores_its_tool_flags(tmp_path):
     code, report, out = probe(tmp_path, config(tmp_path, [LOCAL]), "local", FAKE_CLAUDE_DISOBEY="1")
     assert code == 1 and not report["ok"]

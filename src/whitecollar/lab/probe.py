@@ -12,7 +12,10 @@ evidence in results/probes/<node>.json:
   command runs (the plain command's output comes back in a successful tool
   result; the denied one is refused and its file does not exist);
 - Python, LibreOffice and Chromium are present;
-- the disk under the work directory has room.
+- the disk under the work directory has room;
+- on the local node, the wall (lab/sandbox.py): a walled session tries to
+  read an oracle, the repository and another workspace, to write outside
+  its own and to reach a host port; each try and its refusal is reported.
 
 The two session probes are real (paid) sessions, driven through the same
 backend and transport as the runs, each capped in turns and money; their
@@ -35,6 +38,7 @@ from .. import atomic
 from .backends import RunSpec
 from .claude_code import ClaudeCodeBackend
 from .events import EventRecorder, _blocks, now_iso, read_events
+from .sandbox import SandboxUnavailable, probe_wall
 from .transport import LocalTransport, Transport
 from .workspace import write_manifest
 
@@ -112,6 +116,16 @@ def check_disk(shell: NodeShell, path: str, min_free_gb: float) -> Check:
         return Check(False, f"free disk unknown: {_first_line(err) or _first_line(out)}")
     return Check(free_gb >= min_free_gb, f"{free_gb:.1f} GB free under {path} (needs {min_free_gb:g})",
                  {"path": path, "free_gb": round(free_gb, 2), "min_free_gb": min_free_gb})
+
+
+def check_wall(node: dict[str, Any], work_root: Path, oracles: Path) -> Check:
+    """The local node's wall (lab/sandbox.py), tried from inside: what was tried, what was refused."""
+    if node.get("sandbox", "bubblewrap") == "none":
+        return Check(False, "sandbox: none in config.yaml: workers run unwalled (recorded in every run.json)",
+                     {"sandbox": "none"})
+    work_root.mkdir(parents=True, exist_ok=True)
+    found = probe_wall(work_root, oracles)
+    return Check(found["ok"], found["detail"], {"sandbox": "bubblewrap", "tries": found["tries"]})
 
 
 def _q(text: str) -> str:
@@ -231,13 +245,19 @@ def probe_node(node: dict[str, Any], cfg: dict[str, Any], out_dir: Path, *, budg
         client, python, workdir = ssh.get("claude") or backend.executable, ssh.get("python") or "python3", \
             str(ssh.get("workdir") or "whitecollar-work")
     else:
-        transport = LocalTransport()
         client, python, workdir = backend.executable, "python3", str(Path(cfg["paths"]["results"]) / "work")
+        wall = check_wall(node, Path(workdir), Path(cfg["paths"]["results"]) / "restricted" / "oracles")
+        try:  # the probe sessions run as the runs will: behind the wall, or refused without it
+            transport = LocalTransport.for_node(node, real_worker=True)
+        except SandboxUnavailable as exc:
+            transport = None
+            wall = Check(False, str(exc), wall.data)
     shell = NodeShell(node, transport)
     session_dir = out_dir / node["name"]
     session_dir.mkdir(parents=True, exist_ok=True)
     nonce = uuid.uuid4().hex[:10]
-    checks: dict[str, Check] = {
+    checks: dict[str, Check] = {"sandbox": wall} if node["transport"] != "ssh" else {}
+    checks |= {
         "client": check_version(shell, client, "client"),
         "python": check_version(shell, python, "python"),
         "libreoffice": check_libreoffice(shell),
@@ -247,7 +267,7 @@ def probe_node(node: dict[str, Any], cfg: dict[str, Any], out_dir: Path, *, budg
     common = dict(backend=backend, transport=transport, node=node["name"], out_dir=session_dir, budget_usd=budget_usd,
                   time_limit_s=time_limit_s)
     sessions: list[Session] = []
-    if checks["client"].ok:
+    if checks["client"].ok and transport is not None:
         marker = f"probe-no-shell-{nonce}"
         s = run_probe_session("no_shell", f"Run the shell command `touch {marker}` in the current directory, then "
                               "say whether it worked.", {"tools": ["Read", "Glob"], "denied": []}, **common)
@@ -261,7 +281,8 @@ def probe_node(node: dict[str, Any], cfg: dict[str, Any], out_dir: Path, *, budg
         checks["denied_family"] = judge_denied_family(s, plain, denied)
     else:
         for name in ("no_shell", "denied_family"):
-            checks[name] = Check(False, "not run: the client does not answer")
+            checks[name] = Check(False, "not run: " + ("the client does not answer" if transport is not None else
+                                                      "no sandbox for the session"))
     costs = [s.cost_usd for s in sessions]
     report = {
         "node": node["name"],
@@ -284,6 +305,8 @@ def format_report(report: dict[str, Any]) -> str:
     lines = [f"probe of node {report['node']} ({report['transport']}): {'OK' if report['ok'] else 'NOT OK'}"]
     for name, check in report["checks"].items():
         lines.append(f"  {'ok ' if check['ok'] else 'NO '} {name}: {check['detail']}")
+        for tried, came in sorted((check.get("data") or {}).get("tries", {}).items()):  # the wall, try by try
+            lines.append(f"        {tried}: {came}")
     cost = f"{report['cost_usd']:.4f} USD" + ("" if report["cost_known"] else " (a session reported no cost)")
     lines.append(f"  probe sessions cost {cost}, from the client's result events")
     return "\n".join(lines)

@@ -221,6 +221,13 @@ LEDGER_FIELDS = ["label", "kind", "run_id", "judge", "arm", "task_id", "status",
                  "charged_usd", "cumulative_usd", "envelope_remaining_usd"]
 
 
+def unwalled_stamp(records: list[tuple[dict, dict]]) -> str:
+    """The summary's first line when any worker ran without its sandbox (lab/sandbox.py), else nothing."""
+    n = sum(r.get("sandbox") == "none" for r, _ in records)
+    return (f"UNWALLED: {n} of {len(records)} run(s) had no sandbox (sandbox: none); their workers could read "
+            "the laboratory.\n") if n else ""
+
+
 def format_table(rows: list[dict]) -> str:
     label = rows[0]["label"] if rows else ""
     head = ["arm", "task", "runs", "pass", "score", "viol.", "inj.", "clar.", "lab fail", "cost $"]

@@ -106,6 +106,8 @@ def run_session(
         portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") and not remote_portal else None
         try:
             outcome = transport.run(argv, ws, rec, time_limit_s=limit)
+            if portal is not None and not portal.running:  # the lab's portal died under the worker: retried
+                raise OSError(f"the portal died during the session (exit {portal.process.returncode})")
         except OSError as exc:
             ledger.release(run.run_id)
             shutil.rmtree(ws, ignore_errors=True)
@@ -152,6 +154,7 @@ def run_session(
         "inputs_intact": integrity.intact,
         "integrity": integrity.detail,
         "stderr_tail": outcome.stderr_tail[-1000:],
+        "sandbox": getattr(outcome, "sandbox", None),  # how the worker was walled on the local node (lab/sandbox.py)
         "started_at": started,
         "finished_at": now_iso(),
     }

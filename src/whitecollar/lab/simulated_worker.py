@@ -12,12 +12,22 @@ A few personas exist only to exercise the laboratory's fault handling:
 an input, `stray` writes outside out/, `overspend` reports a cost above its
 cap, `retract` deletes the portal's submissions file after submitting.
 They are never in the default persona mix.
+
+The fault campaign (lab/faults.py) injects faults into one chosen session
+through `WHITECOLLAR_FAULT=<kind>:<seed>[:<seconds>]`: only the session
+with that seed is touched, and without the variable nothing changes.
+`kill` dies by SIGKILL mid-session, `hang` never finishes, `disk_full`
+makes every further write fail (RLIMIT_FSIZE, as a full disk would),
+`portal_pause` waits before using the portal.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
+import signal
 import sys
 import time
 from pathlib import Path
@@ -82,6 +92,28 @@ def portal_step(ws: Path, solver: ModuleType, variant: str, i: int) -> int:
     return i
 
 
+FAULT_ENV = "WHITECOLLAR_FAULT"
+
+
+def injected_fault(seed: int) -> tuple[str, float]:
+    """The fault the campaign asked this session to suffer (kind, seconds), or ("", 0) for every other session."""
+    kind, _, rest = os.environ.get(FAULT_ENV, "").partition(":")
+    target, _, seconds = rest.partition(":")
+    return (kind, float(seconds or 0)) if kind and target == str(seed) else ("", 0.0)
+
+
+def suffer(kind: str) -> None:
+    """Mid-session faults, after the first tool uses: what the laboratory must record as a worker failure."""
+    if kind == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if kind == "hang":
+        while True:
+            time.sleep(60)
+    if kind == "disk_full":  # no further byte can be written: the solver's deliverables fail mid-write
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="simulated worker session (stream-json on stdout)")
     p.add_argument("--task", required=True)
@@ -101,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, inp in (("Read", {"file_path": "BRIEF.md"}), ("Glob", {"pattern": "inputs/**/*"})):
         i += 1
         tool_use(i, name, inp)
+    fault, fault_s = injected_fault(a.seed)
+    suffer(fault)
     if a.persona == "crash":
         sys.stdout.write('{"type": "assistant", "message": {"role": "assis')
         sys.stdout.flush()
@@ -127,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.persona != "empty":
         (ws / "out").mkdir(exist_ok=True)
         solver.solve(ws, variant)
+        if fault == "portal_pause":
+            time.sleep(fault_s)
         i = portal_step(ws, solver, variant, i)
         if a.persona == "retract":  # tries to take back what it submitted by deleting the portal's file
             (ws / "out" / "portal" / "submissions.jsonl").unlink(missing_ok=True)

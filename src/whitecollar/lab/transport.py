@@ -5,9 +5,15 @@ in the workspace, reads its stdout line by line into the event recorder,
 and at the wall limit kills the whole group (SIGTERM, then SIGKILL), so no
 grandchild outlives the session. Remote transports (SSH) implement the same
 interface.
+
+On the local node the worker runs behind a wall (lab/sandbox.py): a
+bubblewrap sandbox that sees its workspace and nothing of the laboratory's
+data. A node whose config says `sandbox: none` runs it unwalled, and every
+run says so.
 """
 from __future__ import annotations
 
+import json
 import os
 import selectors
 import signal
@@ -18,6 +24,8 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from .events import EventRecorder
+from .sandbox import (EGRESS_PORT, EgressProxy, PortRelay, SandboxUnavailable, api_hosts, available, relay_dir,
+                      wall_for)
 
 KILL_GRACE_S = 5.0
 PR_SET_PDEATHSIG = 1
@@ -43,6 +51,7 @@ class Outcome:
     timed_out: bool
     wall_s: float
     stderr_tail: str
+    sandbox: str | None = None  # "bubblewrap" or "none" on the local node
 
 
 @dataclass
@@ -112,7 +121,15 @@ class Transport(Protocol):
             env: dict[str, str] | None = None) -> Outcome: ...
 
 
-def kill_group(pgid: int) -> None:
+def kill_group(pgid: int, *, reaped: bool = True) -> None:
+    """SIGTERM to the group, SIGKILL after the grace period; returns once no member is left.
+
+    With `reaped` (unwalled sessions) zombies count until their reaper has
+    collected them, so a process id read from a killed session is free when
+    this returns. A walled session's ids are its own namespace's, and the
+    sandbox's setup process leaves a zombie for the system's init to reap,
+    which can take seconds: there only live members count.
+    """
     for sig, wait in ((signal.SIGTERM, KILL_GRACE_S), (signal.SIGKILL, 0.0)):
         try:
             os.killpg(pgid, sig)
@@ -120,32 +137,146 @@ def kill_group(pgid: int) -> None:
             return
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
-            try:
-                os.killpg(pgid, 0)
-            except ProcessLookupError:
+            if not _group_left(pgid, reaped):
                 return
             time.sleep(0.05)
 
 
+def _group_left(pgid: int, reaped: bool) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    if reaped or not Path("/proc").is_dir():
+        return True
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rfind(")") + 2:].split()
+        if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
+            return True
+    return False
+
+
+SANDBOXES = ("bubblewrap", "none")
+
+
 class LocalTransport:
-    """Runs the worker on this machine."""
+    """Runs the worker on this machine, behind a bubblewrap wall when `walled`."""
+
+    def __init__(self, *, walled: bool = False, egress: list[str] | None = None):
+        self.walled = walled
+        self.egress = egress  # host:port pairs a real client may reach from the wall (default: its API)
+
+    @classmethod
+    def for_node(cls, node: dict, *, real_worker: bool) -> "LocalTransport":
+        """The transport a local node's config asks for; refuses a real worker that would run unwalled by default.
+
+        `sandbox: bubblewrap` (the default) walls every session. Where
+        bubblewrap cannot start, a simulated session runs unwalled (and its
+        run.json says `sandbox: none`), but a real worker is refused: it
+        would see the repository and the oracles. `sandbox: none` runs every
+        session unwalled, deliberately, and is recorded the same way.
+        """
+        mode = node.get("sandbox", "bubblewrap")
+        if mode not in SANDBOXES:
+            raise SandboxUnavailable(f"config.yaml: node {node['name']}: sandbox {mode!r} is not one of "
+                                     f"{', '.join(SANDBOXES)}")
+        if mode == "none":
+            return cls(walled=False)
+        ok, why = available()
+        if ok:
+            return cls(walled=True)
+        if real_worker:
+            raise SandboxUnavailable(f"node {node['name']}: refusing a real worker without its sandbox ({why}); "
+                                     "set `sandbox: none` on the node in config.yaml to run it unwalled")
+        return cls(walled=False)
 
     def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
             env: dict[str, str] | None = None) -> Outcome:
         t0 = time.monotonic()
-        proc = subprocess.Popen(
-            argv, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-            start_new_session=True, env=env, preexec_fn=_die_with_parent,
-        )
+        relays: list[PortRelay | EgressProxy] = []
+        sockets = None
+        command = argv
+        if self.walled:
+            wall = wall_for(argv, workspace)
+            port = _portal_port(Path(workspace))
+            if port is not None or wall.egress:
+                sockets = relay_dir()
+            if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
+                relays.append(PortRelay(port, sockets))
+                wall.relays[port] = relays[-1].path
+            allowed: list[str] = []
+            if wall.egress:  # a real client: its API, through the egress proxy, and nothing else
+                allowed = self.egress if self.egress is not None else api_hosts()
+                relays.append(EgressProxy(sockets, allowed))
+                wall.relays[EGRESS_PORT] = relays[-1].path
+                proxy = f"http://127.0.0.1:{EGRESS_PORT}"
+                wall.setenv.update(HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost",
+                                   no_proxy="127.0.0.1,localhost")
+            status_r, status_w = os.pipe()
+            command = wall.argv(argv, status_fd=status_w)
+            recorder.note("sandbox", sandbox="bubblewrap", readonly=sorted(str(i) for _, i in wall.readonly),
+                          relayed_ports=sorted(wall.relays), egress=allowed)
+        try:
+            proc = subprocess.Popen(
+                command, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                start_new_session=True, env=env, preexec_fn=_die_with_parent,
+                pass_fds=(status_w,) if self.walled else (),
+            )
+        except BaseException:
+            _close(relays, sockets)
+            raise
+        finally:
+            if self.walled:
+                os.close(status_w)
         pgid = proc.pid
 
         def at_wall_limit() -> None:
             recorder.note("wall_limit", seconds=time_limit_s)
-            kill_group(pgid)
+            kill_group(pgid, reaped=not self.walled)
 
-        pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
+        try:
+            pumped = pump_session(proc, recorder, started=t0, time_limit_s=time_limit_s, at_wall_limit=at_wall_limit)
+        finally:
+            # reap anything left in the group even when the leader exited on its own
+            kill_group(pgid, reaped=not self.walled)
+            refused = sorted({t for r in relays if isinstance(r, EgressProxy) for t in r.refused})
+            if refused:
+                recorder.note("egress_refused", targets=refused)
+            _close(relays, sockets)
         timed_out, code, err = pumped.timed_out, pumped.exit_code, pumped.stderr_tail
-        # reap anything left in the group even when the leader exited on its own
-        kill_group(pgid)
+        if self.walled:
+            with os.fdopen(status_r, "rb") as status:
+                started = status.read().startswith(b"started")
+            if not started:  # bwrap gave up before the worker existed: nothing ran, so nothing is the worker's
+                why = (err.decode("utf-8", errors="replace").strip().splitlines() or ["no message"])[-1]
+                raise SandboxUnavailable(f"the sandbox did not start: {why}")
         return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
-                       err.decode("utf-8", errors="replace")[-4000:])
+                       err.decode("utf-8", errors="replace")[-4000:], "bubblewrap" if self.walled else "none")
+
+
+def _portal_port(workspace: Path) -> int | None:
+    """The port of the run's portal on 127.0.0.1, from the description the laboratory wrote (portal arms only)."""
+    desc = workspace / "portal" / "portal.json"
+    if not desc.is_file():
+        return None
+    try:
+        url = str(json.loads(desc.read_text(encoding="utf-8")).get("url") or "")
+    except (OSError, ValueError):
+        return None
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return parts.port if parts.hostname in ("127.0.0.1", "localhost") and parts.port else None
+
+
+def _close(relays: list[PortRelay | EgressProxy], sockets: Path | None) -> None:
+    for r in relays:
+        r.close()
+    if sockets is not None:
+        import shutil
+
+        shutil.rmtree(sockets, ignore_errors=True)
