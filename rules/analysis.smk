@@ -8,7 +8,7 @@ rule pilot:
         runs=lambda w: run_paths(RUNS, "run.json"),
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
         judgements=lambda w: judge_score_paths(),
-        code=RECORD_CODE,
+        code=stage_code("record"),
     output:
         directory(f"{RESULTS}/pilot"),
     params:

@@ -11,8 +11,7 @@ rule evaluate_run:
         out=f"{RUNS}/{RUN_PATH}/out",
         oracle=ancient(f"{ORACLES}/{{task}}"),
         digest=ancient(f"{DIGESTS}/{{task}}.json"),
-        code=lambda w: scenario_files(w.task, "scenario.yaml", "generate.py", "solve.py", "rubric.yaml", "challenge.py")
-        + EVALUATOR_CODE,
+        code=lambda w: stage_code("evaluate", w.task),
     output:
         f"{RECEIPTS}/{RUN_PATH}/receipt.json",
     params:

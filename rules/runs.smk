@@ -3,28 +3,31 @@
 
 # The assignment depends on the bundles (their digests) only. It does not
 # wait for the freeze: a run refuses at launch a bundle the freeze manifest
-# does not hold, and a re-validated evaluator must not redraw the runs.
+# does not hold, and a re-validated evaluator must not redraw the runs. Its
+# param is the slice of the configuration it reads (scenarios, arms, study,
+# caps, nodes), which it receives as such: `--config` overrides reach it.
 checkpoint assign:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
+        code=stage_code("assign"),
     output:
         ASSIGNMENT,
     params:
-        study=config["study"],
-        arms=json.dumps(config["arms"], sort_keys=True),
-        nodes=json.dumps(config["nodes"], sort_keys=True),
-        caps=config["caps"],
+        config=plan.assign_slice(config),
     log:
         f"{LOGS}/assign.log",
     shell:
-        "{WC} assign --digests {input.digests} --bundles {BUNDLES} --out {output} > {log} 2>&1"
+        "{WC} assign --digests {input.digests} --bundles {BUNDLES} --config-json {params.config:q}"
+        " --out {output} > {log} 2>&1"
 
 
 # A run is precious: its outputs are protected and it has no input files.
 # It reads the frozen bundle, the freeze manifest and the assignment when it
 # starts (the bundle's content is fixed by the hash in its path and checked
 # against the manifest), so no upstream rebuild, evaluator or judge change
-# can ever make Snakemake rerun it.
+# can ever make Snakemake rerun it. The envelope and the nodes reach it in
+# the command's text (CONTROLLER), not as params, so raising the envelope or
+# moving a node never reruns a finished run.
 rule run:
     output:
         run=protected(f"{RUNS}/{RUN_PATH}/run.json"),
@@ -48,6 +51,6 @@ rule run:
         "{WC} run {wildcards.task} --bundle-key {wildcards.bundle} --arm {wildcards.arm} --repeat {wildcards.rep}"
         " --bundle {BUNDLES}/{wildcards.task} --freeze {MANIFEST} --assignment {ASSIGNMENT}"
         " --run-dir {params.run_dir} --work-root {WORK} --ledger {LEDGER}"
-        " --arm-json {params.arm:q} --worker-json {params.worker:q}"
+        " --arm-json {params.arm:q} --worker-json {params.worker:q} --controller-json {CONTROLLER:q}"
         " --time-limit {params.time_limit} --budget {params.budget}"
         " --max-file-mb {params.collect[max_file_mb]} --max-run-mb {params.collect[max_run_mb]} > {log} 2>&1"
