@@ -44,6 +44,12 @@ def _files(*patterns):
 # computed from the import graph of what it runs (whitecollar/codedeps.py,
 # parsed once per invocation); checksums, not mtimes, decide reruns.
 CODE_GRAPH = codedeps.CodeGraph(".")
+CODE_STAMPS = f"{RESULTS}/code"
+CODEDEPS = f'"{sys.executable}" -m whitecollar.codedeps'
+
+wildcard_constraints:
+    stage=r"evaluate|render",
+    scope=r"all|[A-Z]{2,5}-[0-9]{2}",
 
 
 def stage_code(stage, task=None):
@@ -76,8 +82,10 @@ wildcard_constraints:
     rep=r"[0-9]+",
 
 # What a run reads at launch that must not rerun a finished run (the envelope,
-# the nodes) is passed in its command's text, not as a param: see plan.controller_slice.
-CONTROLLER = plan.controller_slice(config)
+# the nodes): through the environment, which jobs inherit, not as a param
+# (a param change would rerun every finished run) nor in the rule's command
+# (Snakemake's code trigger compares its text). `whitecollar run` reads it.
+os.environ[plan.CONTROLLER_ENV] = plan.controller_slice(config)
 
 
 def node_resource(name):
@@ -107,6 +115,10 @@ def pilot_runs():
     return drawn
 
 
+# Input, params and resource functions of the per-run rules: see plan.per_job.
+per_job = plan.per_job
+
+
 def oracle_sha256(task):
     return plan.oracle_sha256(DIGESTS, task)
 
@@ -122,7 +134,7 @@ def run_paths(root, leaf):
 
 def node_resources():
     return {
-        node_resource(n["name"]): (lambda w, n=n["name"]: 1 if assigned(w)["node"] == n else 0)
+        node_resource(n["name"]): per_job(lambda w, n=n["name"]: 1 if assigned(w)["node"] == n else 0)
         for n in config["nodes"]
     }
 

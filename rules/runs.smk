@@ -25,9 +25,8 @@ checkpoint assign:
 # It reads the frozen bundle, the freeze manifest and the assignment when it
 # starts (the bundle's content is fixed by the hash in its path and checked
 # against the manifest), so no upstream rebuild, evaluator or judge change
-# can ever make Snakemake rerun it. The envelope and the nodes reach it in
-# the command's text (CONTROLLER), not as params, so raising the envelope or
-# moving a node never reruns a finished run.
+# can ever make Snakemake rerun it. The envelope and the nodes reach it
+# through the environment (plan.controller_slice), not as params.
 rule run:
     output:
         run=protected(f"{RUNS}/{RUN_PATH}/run.json"),
@@ -35,15 +34,15 @@ rule run:
         integrity=protected(f"{RUNS}/{RUN_PATH}/integrity.json"),
         out=protected(directory(f"{RUNS}/{RUN_PATH}/out")),
     params:
-        arm=lambda w: json.dumps(config["arms"][w.arm], sort_keys=True),
-        worker=lambda w: worker_slice(w.arm),
-        time_limit=lambda w: assigned(w)["time_limit_s"],
-        budget=lambda w: assigned(w)["budget_usd"],
+        arm=per_job(lambda w: json.dumps(config["arms"][w.arm], sort_keys=True)),
+        worker=per_job(lambda w: worker_slice(w.arm)),
+        time_limit=per_job(lambda w: assigned(w)["time_limit_s"]),
+        budget=per_job(lambda w: assigned(w)["budget_usd"]),
         collect=config["collect"],
-        run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+        run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
     resources:
         **node_resources(),
-    priority: lambda w: 100000 - int(assigned(w)["order"])
+    priority: per_job(lambda w: 100000 - int(assigned(w)["order"]))
     retries: 1
     log:
         f"{LOGS}/runs/{RUN_PATH}.log",
@@ -51,6 +50,6 @@ rule run:
         "{WC} run {wildcards.task} --bundle-key {wildcards.bundle} --arm {wildcards.arm} --repeat {wildcards.rep}"
         " --bundle {BUNDLES}/{wildcards.task} --freeze {MANIFEST} --assignment {ASSIGNMENT}"
         " --run-dir {params.run_dir} --work-root {WORK} --ledger {LEDGER}"
-        " --arm-json {params.arm:q} --worker-json {params.worker:q} --controller-json {CONTROLLER:q}"
+        " --arm-json {params.arm:q} --worker-json {params.worker:q}"
         " --time-limit {params.time_limit} --budget {params.budget}"
         " --max-file-mb {params.collect[max_file_mb]} --max-run-mb {params.collect[max_run_mb]} > {log} 2>&1"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -198,7 +199,10 @@ def cmd_run(a: argparse.Namespace) -> int:
     from .lab.ledger import BudgetRefused, Ledger
     from .lab.session import LabFailure, run_session
 
-    cfg = _load_config(a.config, a.controller_json)
+    from .lab.plan import CONTROLLER_ENV
+
+    controller = a.controller_json if a.controller_json is not None else os.environ.get(CONTROLLER_ENV)
+    cfg = _load_config(a.config, controller)
     run_id = f"{a.task_id}-{a.arm}-r{a.repeat}"
     row = next((r for r in read_assignment(a.assignment) if r["run_id"] == run_id and r["bundle"] == a.bundle_key), None)
     if row is None:
@@ -214,7 +218,7 @@ def cmd_run(a: argparse.Namespace) -> int:
         from .lab.ssh import SshTransport
 
         transport = SshTransport(node)
-    envelope = cfg["envelope_usd"] if a.controller_json is not None else cfg["budget"]["envelope_usd"]
+    envelope = cfg["envelope_usd"] if controller is not None else cfg["budget"]["envelope_usd"]
     ledger = Ledger(Path(a.ledger), envelope)
     try:
         record = run_session(
@@ -518,8 +522,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--budget", required=True)
     s.add_argument("--max-file-mb", required=True)
     s.add_argument("--max-run-mb", required=True)
-    s.add_argument("--config", default="config.yaml", help="read when --controller-json is not given")
-    s.add_argument("--controller-json", help='{"envelope_usd": ..., "nodes": [...]} as JSON')
+    s.add_argument("--config", default="config.yaml",
+                   help="read when neither --controller-json nor $WHITECOLLAR_CONTROLLER is given")
+    s.add_argument("--controller-json", help='{"envelope_usd": ..., "nodes": [...]} as JSON '
+                   "(default: $WHITECOLLAR_CONTROLLER, which the workflow sets)")
     s.set_defaults(fn=cmd_run)
 
     s = sub.add_parser("record", help="rebuild the pilot's database, ledger and summary from the files")

@@ -201,3 +201,36 @@ def stage_files(graph: CodeGraph, stage: str, task: str | None = None) -> list[s
     data = [str(s) for s in scripts if s.suffix != ".py"]
     graph.memo[key] = sorted(set(graph.files(commands=commands, scripts=python)) | set(data))
     return graph.memo[key]
+
+
+def write_stamp(out: str | Path, files: Iterable[str | Path]) -> dict[str, str]:
+    """Write `out`: the SHA-256 of each code file, sorted; the one code input of a per-run rule.
+
+    A rule with thousands of jobs declares this one file rather than its
+    whole code list, which keeps planning near Snakemake's own speed; the
+    stamp's job declares the list, so a code change rewrites the stamp and
+    reruns exactly the jobs that name it.
+    """
+    from . import atomic
+    from .hashing import sha256_file
+
+    listing = {str(Path(f)): sha256_file(f) for f in sorted({str(Path(f)) for f in files})}
+    atomic.write_json(out, {"files": listing})
+    return listing
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m whitecollar.codedeps",
+                                description="Write the code stamp of a stage: the SHA-256 of each of its code files.")
+    p.add_argument("--out", required=True)
+    p.add_argument("files", nargs="+")
+    a = p.parse_args(argv)
+    listing = write_stamp(a.out, a.files)
+    print(f"{len(listing)} code files -> {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
