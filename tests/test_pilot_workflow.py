@@ -134,7 +134,7 @@ def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
 ARM_A5 = ("arms={A5: {label: Overridden arm, tools: [Read, Write], denied: [WebFetch], portal: false, browser: false,"
           " requires: [], documentation: From the command line.}}")
 WORKER_A5 = "worker={simulated: {personas: {A5: {reference: 1.0}}, cost_usd: {A5: 0.5}}}"
-NODES = "nodes=[{name: spare, transport: local, host: localhost, slots: 2, capabilities: [browser]}]"
+NODES = "nodes=[{name: spare, transport: local, host: localhost, slots: 2, capabilities: [desktop-automation, browser]}]"
 
 
 def test_config_overrides_reach_the_assignment_and_the_run(lab):
