@@ -10,8 +10,12 @@ SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
 .PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench faults clean-venv
 
+# Quiet by default: a line per stage with its counts, the full Snakemake log in
+# results/logs/snakemake/ (named at the end); VERBOSE=1 prints the full log too.
+PROGRESS := $(BIN)/python -m whitecollar.progress --log-dir results/logs/snakemake $(if $(VERBOSE),--verbose)
+
 pilot: bootstrap
-	$(SNAKEMAKE) results/pilot
+	@$(PROGRESS) --name pilot -- $(SNAKEMAKE) results/pilot
 	@echo "summary: results/pilot/summary.csv (database: results/pilot/experiment.sqlite, ledger: results/pilot/ledger.csv)"
 	@cat results/pilot/summary.txt
 
@@ -43,6 +47,7 @@ bench: bootstrap
 	$(BIN)/python benchmarks/bench_freeze.py
 	$(BIN)/python benchmarks/bench_pilot.py
 	$(BIN)/python benchmarks/bench_replicate.py
+	$(BIN)/python benchmarks/bench_planning.py
 
 faults: bootstrap
 	$(BIN)/python -m whitecollar.lab.faults

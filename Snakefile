@@ -13,6 +13,13 @@ from whitecollar import config as wc_config
 
 configfile: "config.yaml"
 
+# `--config` leaves the scalars nested in a mapping as strings; type them, so
+# that `--config study={repeats: 2}` reaches every job as the number it is.
+from snakemake.utils import update_config
+from whitecollar.lab.plan import typed_overrides
+
+update_config(config, typed_overrides(workflow.config_settings.config or {}))
+
 
 try:
     wc_config.check(config)

@@ -8,10 +8,9 @@ rule pilot:
         runs=lambda w: run_paths(RUNS, "run.json"),
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
         judgements=lambda w: judge_score_paths(),
-        code=RECORD_CODE,
-        # deviations from the freeze and re-gradings are stamped on the record (whitecollar.audit)
-        audit=_files("benchmark/protocol/*.csv", "benchmark/protocol/*.yaml", "src/whitecollar/protocol.py",
-                     "src/whitecollar/audit.py", "src/whitecollar/regrade.py", "src/whitecollar/freeze.py"),
+        code=stage_code("record"),
+        # deviations from the freeze are stamped on the record (whitecollar.audit)
+        protocol=_files("benchmark/protocol/*.csv", "benchmark/protocol/*.yaml"),
     output:
         directory(f"{RESULTS}/pilot"),
     params:

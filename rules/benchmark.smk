@@ -3,7 +3,7 @@
 
 rule generate:
     input:
-        code=lambda w: scenario_files(w.task, "scenario.yaml", "solve.py", "evaluate.py", "challenge.py") + GENERATOR_CODE,
+        code=lambda w: stage_code("generate", w.task),
     output:
         bundle=directory(f"{BUNDLES}/{{task}}"),
         oracle=directory(f"{ORACLES}/{{task}}"),
@@ -25,7 +25,7 @@ rule validate:
         digest=f"{DIGESTS}/{{task}}.json",
         bundle=ancient(f"{BUNDLES}/{{task}}"),
         oracle=ancient(f"{ORACLES}/{{task}}"),
-        code=lambda w: scenario_files(w.task, "scenario.yaml", "generate.py") + BATTERY_CODE,
+        code=lambda w: stage_code("validate", w.task),
     output:
         f"{VALIDATION}/{{task}}.json",
     params:
@@ -49,6 +49,7 @@ checkpoint freeze:
         # amendment is recorded and the benchmark is frozen again (--forcerun freeze).
         protocol=ancient(["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
                          + expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS)),
+        code=stage_code("freeze"),
     output:
         f"{RESULTS}/freeze/manifest.json",
     log:

@@ -4,6 +4,8 @@ import os
 import sys
 from pathlib import Path
 
+from whitecollar import codedeps
+from whitecollar.lab import plan
 from whitecollar.scenario import load_scenario
 
 RESULTS = config["paths"]["results"]
@@ -28,45 +30,35 @@ def seed_override(task):
 
 
 def scenario(task):
-    return load_scenario(task, seed=seed_override(task))
+    """The scenario as loaded from its folder, read once per version of its scenario.yaml."""
+    return plan.cached_read(f"benchmark/scenarios/{task}/scenario.yaml", f"scenario:{seed_override(task)}",
+                            lambda _: load_scenario(task, seed=seed_override(task)))
 
 
 def _files(*patterns):
     return sorted(str(p) for pattern in patterns for p in Path(".").glob(pattern) if p.is_file())
 
 
-# Library code each stage runs. Snakemake tracks the files a rule names, not
-# the modules a command imports, so the code is declared as input; its
-# checksums (not its mtimes) decide reruns.
-SHARED_DATA = _files("benchmark/footer.md", "benchmark/organisations.csv", "benchmark/registry.csv", "benchmark/roster.csv")
-# The office writers (not the readers, which only grading uses).
-OFFICE_WRITERS = [f"src/whitecollar/office/{m}.py" for m in (
-    "__init__", "model", "zipcanon", "xlsx", "docx", "pdf", "eml", "ics", "csvio", "png")]
-GENERATOR_CODE = _files(*OFFICE_WRITERS,
-    "src/whitecollar/bundle.py", "src/whitecollar/generation.py",
-    "src/whitecollar/scenario.py", "src/whitecollar/benchdata.py", "src/whitecollar/roster.py",
-    "src/whitecollar/hashing.py", "src/whitecollar/atomic.py", "src/whitecollar/schemas/scenario.schema.json",
-) + SHARED_DATA
-EVALUATOR_CODE = _files(
-    "src/whitecollar/office/*.py", "src/whitecollar/grading/*.py", "src/whitecollar/schemas/receipt.schema.json",
-    "src/whitecollar/schemas/scenario.schema.json",
-    "src/whitecollar/evaluation.py", "src/whitecollar/scenario.py", "src/whitecollar/lab/workspace.py",
-    "src/whitecollar/hashing.py", "src/whitecollar/atomic.py", "src/whitecollar/portal/submissions.py",
-    "src/whitecollar/paths.py", "benchmark/completion.schema.json",
-)
-BATTERY_CODE = EVALUATOR_CODE + _files(
-    "src/whitecollar/validation.py", "src/whitecollar/garbage.py", "src/whitecollar/scenario_check.py",
-    "src/whitecollar/challenge.py",
-)
+# Code each stage runs. Snakemake tracks the files a rule names, not the
+# modules a command imports, so each rule declares its code as input,
+# computed from the import graph of what it runs (whitecollar/codedeps.py,
+# parsed once per invocation); checksums, not mtimes, decide reruns.
+CODE_GRAPH = codedeps.CodeGraph(".")
+CODE_STAMPS = f"{RESULTS}/code"
+CODEDEPS = f'"{sys.executable}" -m whitecollar.codedeps'
+
+wildcard_constraints:
+    stage=r"evaluate|render",
+    scope=r"all|[A-Z]{2,5}-[0-9]{2}",
 
 
-def scenario_files(task, *exclude):
-    """Files of a scenario folder, minus the ones a stage does not use."""
-    folder = Path("benchmark/scenarios") / task
-    return sorted(
-        str(p) for p in folder.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.name not in exclude
-    )
+def stage_code(stage, task=None):
+    return codedeps.stage_files(CODE_GRAPH, stage, task)
+
+
+def script_code(script):
+    """A script under scripts/ and the project code it imports."""
+    return CODE_GRAPH.files(scripts=[script])
 
 
 def generation_params(task):
@@ -89,9 +81,11 @@ wildcard_constraints:
     arm=r"A[0-9]+",
     rep=r"[0-9]+",
 
-# The envelope is read by each run when it is launched (through the
-# environment, not as a param), so raising it never reruns a finished run.
-os.environ["WHITECOLLAR_ENVELOPE_USD"] = str(config["budget"]["envelope_usd"])
+# What a run reads at launch that must not rerun a finished run (the envelope,
+# the nodes): through the environment, which jobs inherit, not as a param
+# (a param change would rerun every finished run) nor in the rule's command
+# (Snakemake's code trigger compares its text). `whitecollar run` reads it.
+os.environ[plan.CONTROLLER_ENV] = plan.controller_slice(config)
 
 
 def node_resource(name):
@@ -105,25 +99,6 @@ for _node in config["nodes"]:
         workflow.register_resource(node_resource(_node["name"]), int(_node.get("slots", 3)))
 
 
-def assignment():
-    """Rows of the assignment (the `assign` checkpoint must be up to date)."""
-    from whitecollar.lab.assignment import read_assignment
-
-    return read_assignment(checkpoints.assign.get().output[0])
-
-
-def freeze_is_current():
-    """Whether the freeze manifest holds exactly the bundles the digests describe."""
-    try:
-        manifest = json.loads(Path(MANIFEST).read_text())["scenarios"]
-        return all(
-            manifest[t]["bundle_sha256"] == json.loads(Path(f"{DIGESTS}/{t}.json").read_text())["bundle_sha256"]
-            for t in SCENARIOS
-        )
-    except (OSError, KeyError, ValueError):
-        return False
-
-
 def pilot_runs():
     """The runs of the pilot, drawn only from a frozen benchmark.
 
@@ -134,67 +109,35 @@ def pilot_runs():
     When only an evaluator changed, neither gate is closed and a dry run
     shows the receipts to regrade.
     """
-    rows = assignment()
-    if not freeze_is_current():
+    drawn = plan.load_assignment(checkpoints.assign.get().output[0])
+    if not plan.freeze_is_current(MANIFEST, DIGESTS, SCENARIOS):
         checkpoints.freeze.get()
-    return rows
+    return drawn
+
+
+# Input, params and resource functions of the per-run rules: see plan.per_job.
+per_job = plan.per_job
 
 
 def oracle_sha256(task):
-    path = Path(f"{DIGESTS}/{task}.json")
-    return json.loads(path.read_text())["oracle_sha256"] if path.exists() else ""
+    return plan.oracle_sha256(DIGESTS, task)
 
 
 def assigned(w):
-    run_id = f"{w.task}-{w.arm}-r{w.rep}"
-    for row in assignment():
-        if row["run_id"] == run_id and row["bundle"] == w.bundle:
-            return row
-    raise ValueError(f"{run_id} ({w.bundle}) is not in {ASSIGNMENT}")
+    """A run's row of the assignment (its jobs exist only once `assign` is done): one dict lookup."""
+    return plan.load_assignment(ASSIGNMENT).row(w.task, w.bundle, w.arm, w.rep, ASSIGNMENT)
 
 
 def run_paths(root, leaf):
-    return [f"{root}/{r['task_id']}/{r['bundle']}/{r['arm']}/r{r['repeat']}/{leaf}" for r in pilot_runs()]
+    return pilot_runs().run_paths(root, leaf)
 
 
 def node_resources():
     return {
-        node_resource(n["name"]): (lambda w, n=n["name"]: 1 if assigned(w)["node"] == n else 0)
+        node_resource(n["name"]): per_job(lambda w, n=n["name"]: 1 if assigned(w)["node"] == n else 0)
         for n in config["nodes"]
     }
 
 
 def worker_slice(arm):
-    """What a run reads of the worker settings: the backend and, when simulated, its arm's mix and cost."""
-    worker = {"backend": config["worker"]["backend"], "study_seed": config["study"]["seed"]}
-    if worker["backend"] == "simulated":
-        sim = config["worker"]["simulated"]
-        worker["simulated"] = {
-            "personas": {arm: sim["personas"][arm]},
-            "cost_usd": {arm: sim["cost_usd"][arm]},
-            "seconds": sim.get("seconds", 0),
-        }
-    else:
-        worker["claude_code"] = config["worker"].get("claude_code") or {}
-    return json.dumps(worker, sort_keys=True)
-
-
-RUN_CODE = _files(
-    "src/whitecollar/lab/*.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py",
-)
-
-# -- the judges -----------------------------------------------------------------------------
-# Code that turns a run's out/ into its blind package: a change re-renders the
-# packages, and a judge reruns only if its package's bytes actually changed.
-JUDGE_CODE = _files(
-    "src/whitecollar/judges/render.py", "src/whitecollar/judges/files.py", "src/whitecollar/judges/rubric.py",
-    "src/whitecollar/judges/prompt.py", "src/whitecollar/office/*.py", "src/whitecollar/hashing.py",
-    "src/whitecollar/atomic.py",
-)
-
-# What the pilot's record is built with: the database, ledger, summary,
-# judge agreement and dashboard are rebuilt when this code changes.
-RECORD_CODE = _files(
-    "src/whitecollar/lab/record.py", "src/whitecollar/lab/assignment.py", "src/whitecollar/judges/store.py",
-    "src/whitecollar/judges/agreement.py", "src/whitecollar/dashboard/*.py", "src/whitecollar/analysis/*.py",
-)
+    return plan.worker_slice(config, arm)

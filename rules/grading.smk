@@ -11,18 +11,32 @@ rule evaluate_run:
         out=f"{RUNS}/{RUN_PATH}/out",
         oracle=ancient(f"{ORACLES}/{{task}}"),
         digest=ancient(f"{DIGESTS}/{{task}}.json"),
-        code=lambda w: scenario_files(w.task, "scenario.yaml", "generate.py", "solve.py", "rubric.yaml", "challenge.py")
-        + EVALUATOR_CODE,
+        code=f"{CODE_STAMPS}/evaluate/{{task}}.json",
     output:
         f"{RECEIPTS}/{RUN_PATH}/receipt.json",
     params:
-        evaluator_version=lambda w: scenario(w.task).evaluator_version,
-        oracle=lambda w: oracle_sha256(w.task),
-        run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
-        bounds=lambda w: "--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(
+        evaluator_version=per_job(lambda w: scenario(w.task).evaluator_version),
+        oracle=per_job(lambda w: oracle_sha256(w.task)),
+        run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
+        bounds="--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(
             **{"wall_s": 300, "cpu_s": 300, "memory_mb": 2048, **config.get("evaluation", {})}),
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",
     shell:
         "{WC} evaluate {wildcards.task} --workspace {params.run_dir} --out {input.out}"
         " --oracle {input.oracle} --receipt {output} {params.bounds} > {log} 2>&1"
+
+
+# The code of a per-run stage, as one small file: the SHA-256 of each file
+# the stage's import graph names. Per-run rules declare this stamp rather
+# than dozens of files per job (planning 2,400 runs stays near Snakemake's
+# own speed); a code change rewrites the stamp and reruns every job naming it.
+rule code_stamp:
+    input:
+        code=lambda w: stage_code(w.stage, None if w.scope == "all" else w.scope),
+    output:
+        f"{CODE_STAMPS}/{{stage}}/{{scope}}.json",
+    log:
+        f"{LOGS}/code/{{stage}}/{{scope}}.log",
+    shell:
+        "{CODEDEPS} --out {output} {input.code} > {log} 2>&1"

@@ -54,7 +54,7 @@ rule render:
         rubric="benchmark/scenarios/{task}/rubric.yaml",
         brief=ancient(f"{BUNDLES}/{{task}}/BRIEF.md"),
         digest=ancient(f"{DIGESTS}/{{task}}.json"),
-        code=JUDGE_CODE,
+        code=f"{CODE_STAMPS}/render/all.json",
     output:
         package=f"{PACKAGES}/{RUN_PATH}/package.txt",
         prompt=f"{PACKAGES}/{RUN_PATH}/prompt.txt",

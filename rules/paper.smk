@@ -10,10 +10,6 @@ PAPER_LOGS = f"{LOGS}/paper"
 PILOT = f"{RESULTS}/pilot"
 PY = f'"{sys.executable}"'
 
-ANALYSIS_CODE = _files(
-    "src/whitecollar/analysis/*.py", "src/whitecollar/atomic.py", "src/whitecollar/benchdata.py",
-    "src/whitecollar/panel_ols.py", "src/whitecollar/challenge.py",
-)
 WORKFLOW_FILES = ["Snakefile"] + _files("rules/*.smk")
 FROZEN_DIGESTS = expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS)
 FROZEN_BUNDLES = [ancient(b) for b in expand(f"{BUNDLES}/{{task}}", task=SCENARIOS)]
@@ -54,7 +50,7 @@ rule table_taxonomy:
         script="scripts/table_taxonomy.py",
         registry="benchmark/registry.csv",
         manifest=MANIFEST,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_taxonomy.py"),
     output:
         **table_out("table_taxonomy"),
     log:
@@ -68,7 +64,7 @@ rule table_organisations:
     input:
         script="scripts/table_organisations.py",
         organisations="benchmark/organisations.csv",
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_organisations.py"),
     output:
         **table_out("table_organisations"),
     log:
@@ -83,7 +79,7 @@ rule table_pilot_scenarios:
         manifest=MANIFEST,
         digests=FROZEN_DIGESTS,
         bundles=FROZEN_BUNDLES,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_pilot_scenarios.py"),
     output:
         **table_out("table_pilot_scenarios"),
     log:
@@ -97,7 +93,7 @@ rule table_challenge:
     input:
         script="scripts/table_challenge.py",
         manifest=MANIFEST,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_challenge.py"),
     output:
         **table_out("table_challenge"),
     log:
@@ -112,7 +108,7 @@ rule table_catalogue:
         manifest=MANIFEST,
         digests=FROZEN_DIGESTS,
         bundles=FROZEN_BUNDLES,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_catalogue.py"),
     output:
         **table_out("table_catalogue"),
     params:
@@ -131,7 +127,7 @@ rule fig_coverage:
         manifest=MANIFEST,
         digests=FROZEN_DIGESTS,
         bundles=FROZEN_BUNDLES,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/fig_coverage.py"),
     output:
         **figure_out("fig_coverage"),
     log:
@@ -160,7 +156,7 @@ rule fig_architecture:
         script="scripts/fig_architecture.py",
         dot=rules.rulegraph.output[0],
         workflow=WORKFLOW_FILES,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/fig_architecture.py"),
     output:
         **figure_out("fig_architecture"),
     log:
@@ -176,7 +172,7 @@ rule table_results:
     input:
         script="scripts/table_results.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_results.py"),
     output:
         **table_out("table_results"),
     params:
@@ -192,7 +188,7 @@ rule table_premium:
     input:
         script="scripts/table_premium.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_premium.py"),
     output:
         **table_out("table_premium"),
     params:
@@ -208,7 +204,7 @@ rule fig_premium:
     input:
         script="scripts/fig_premium.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/fig_premium.py"),
     output:
         **figure_out("fig_premium"),
     params:
@@ -224,7 +220,7 @@ rule fig_frontier:
     input:
         script="scripts/fig_frontier.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/fig_frontier.py"),
     output:
         **figure_out("fig_frontier"),
     params:
@@ -240,7 +236,7 @@ rule table_frontier:
     input:
         script="scripts/table_frontier.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_frontier.py"),
     output:
         **table_out("table_frontier"),
     params:
@@ -256,7 +252,7 @@ rule table_minutes_sensitivity:
     input:
         script="scripts/table_minutes_sensitivity.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_minutes_sensitivity.py"),
     output:
         **table_out("table_minutes_sensitivity"),
     params:
@@ -272,7 +268,7 @@ rule table_asking:
     input:
         script="scripts/table_asking.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_asking.py"),
     output:
         **table_out("table_asking"),
     params:
@@ -288,7 +284,7 @@ rule table_judges:
     input:
         script="scripts/table_judges.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_judges.py"),
     output:
         **table_out("table_judges"),
     params:
@@ -304,7 +300,7 @@ rule table_power:
     input:
         script="scripts/table_power.py",
         manifest=MANIFEST,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/table_power.py"),
     output:
         **table_out("table_power"),
     params:
@@ -324,7 +320,7 @@ rule table_amendments:
     input:
         script="scripts/table_amendments.py",
         amendments="benchmark/protocol/amendments.csv",
-        code=ANALYSIS_CODE + ["src/whitecollar/protocol.py"],
+        code=script_code("scripts/table_amendments.py"),
     output:
         **table_out("table_amendments"),
     log:
@@ -337,7 +333,7 @@ rule macros_pilot:
     input:
         script="scripts/macros_pilot.py",
         pilot=PILOT,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/macros_pilot.py"),
     output:
         tex=f"{GENERATED}/macros_pilot.tex",
     params:
@@ -359,7 +355,7 @@ rule manuscript:
         tables=[table_out(t)["tex"] for t in TABLES],
         figures=[figure_out(f)["pdf"] for f in FIGURES],
         macros=rules.macros_pilot.output.tex,
-        code=ANALYSIS_CODE,
+        code=script_code("scripts/manuscript_pdf.py"),
     output:
         PAPER_PDF,
     log:

@@ -3,28 +3,30 @@
 
 # The assignment depends on the bundles (their digests) only. It does not
 # wait for the freeze: a run refuses at launch a bundle the freeze manifest
-# does not hold, and a re-validated evaluator must not redraw the runs.
+# does not hold, and a re-validated evaluator must not redraw the runs. Its
+# param is the slice of the configuration it reads (scenarios, arms, study,
+# caps, nodes), which it receives as such: `--config` overrides reach it.
 checkpoint assign:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
+        code=stage_code("assign"),
     output:
         ASSIGNMENT,
     params:
-        study=config["study"],
-        arms=json.dumps(config["arms"], sort_keys=True),
-        nodes=json.dumps(config["nodes"], sort_keys=True),
-        caps=config["caps"],
+        config=plan.assign_slice(config),
     log:
         f"{LOGS}/assign.log",
     shell:
-        "{WC} assign --digests {input.digests} --bundles {BUNDLES} --out {output} > {log} 2>&1"
+        "{WC} assign --digests {input.digests} --bundles {BUNDLES} --config-json {params.config:q}"
+        " --out {output} > {log} 2>&1"
 
 
 # A run is precious: its outputs are protected and it has no input files.
 # It reads the frozen bundle, the freeze manifest and the assignment when it
 # starts (the bundle's content is fixed by the hash in its path and checked
 # against the manifest), so no upstream rebuild, evaluator or judge change
-# can ever make Snakemake rerun it.
+# can ever make Snakemake rerun it. The envelope and the nodes reach it
+# through the environment (plan.controller_slice), not as params.
 rule run:
     output:
         run=protected(f"{RUNS}/{RUN_PATH}/run.json"),
@@ -32,15 +34,15 @@ rule run:
         integrity=protected(f"{RUNS}/{RUN_PATH}/integrity.json"),
         out=protected(directory(f"{RUNS}/{RUN_PATH}/out")),
     params:
-        arm=lambda w: json.dumps(config["arms"][w.arm], sort_keys=True),
-        worker=lambda w: worker_slice(w.arm),
-        time_limit=lambda w: assigned(w)["time_limit_s"],
-        budget=lambda w: assigned(w)["budget_usd"],
+        arm=per_job(lambda w: json.dumps(config["arms"][w.arm], sort_keys=True)),
+        worker=per_job(lambda w: worker_slice(w.arm)),
+        time_limit=per_job(lambda w: assigned(w)["time_limit_s"]),
+        budget=per_job(lambda w: assigned(w)["budget_usd"]),
         collect=config["collect"],
-        run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+        run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
     resources:
         **node_resources(),
-    priority: lambda w: 100000 - int(assigned(w)["order"])
+    priority: per_job(lambda w: 100000 - int(assigned(w)["order"]))
     retries: 1
     log:
         f"{LOGS}/runs/{RUN_PATH}.log",

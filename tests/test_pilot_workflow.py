@@ -129,3 +129,34 @@ def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
     settled_runs = [e["run_id"] for e in journal if e["kind"] == "settle"]
     assert sorted(set(settled_runs)) == sorted(json.loads(v)["run_id"] for v in done_after.values())
     assert len(settled_runs) == total, "a completed run was settled twice"
+
+
+ARM_A5 = ("arms={A5: {label: Overridden arm, tools: [Read, Write], denied: [WebFetch], portal: false, browser: false,"
+          " requires: [], documentation: From the command line.}}")
+WORKER_A5 = "worker={simulated: {personas: {A5: {reference: 1.0}}, cost_usd: {A5: 0.5}}}"
+NODES = "nodes=[{name: spare, transport: local, host: localhost, slots: 2, capabilities: [desktop-automation, browser]}]"
+
+
+def test_config_overrides_reach_the_assignment_and_the_run(lab):
+    """--config reaches every job: the arms, repeats and nodes in the assignment, and in run.json."""
+    root = lab("frozen")
+    overrides = ["--config", ARM_A5, WORKER_A5, NODES, "study={repeats: 2}"]
+    built = snakemake(root, "--cores", "1", "results/plan/assignment.csv", *overrides)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    rows = list(csvrows(root / "results" / "plan" / "assignment.csv"))
+    assert sorted({r["arm"] for r in rows}) == ["A1", "A2", "A3", "A4", "A5"]
+    assert sorted({r["repeat"] for r in rows}) == ["1", "2"] and {r["node"] for r in rows} == {"spare"}
+    row = next(r for r in rows if r["arm"] == "A5" and r["repeat"] == "2")
+    target = f"results/runs/{row['task_id']}/{row['bundle']}/A5/r2/run.json"
+    ran = snakemake(root, "--cores", "1", target, *overrides)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+    record = json.loads((root / target).read_text())
+    assert (record["arm"], record["repeat"], record["node"], record["run_id"]) == ("A5", 2, "spare", row["run_id"])
+
+    # The envelope reaches a launch, and raising it reruns nothing that finished.
+    poor = snakemake(root, "--cores", "1", target.replace("/A5/r2/", "/A5/r1/"), *overrides, "budget={envelope_usd: 0.01}")
+    assert poor.returncode != 0
+    refused = (root / "results" / "logs" / "runs" / row["task_id"] / row["bundle"] / "A5" / "r1.log").read_text()
+    assert "envelope" in refused
+    rich = snakemake(root, "-n", target, *overrides, "budget={envelope_usd: 9999}")
+    assert rich.returncode == 0 and "Nothing to be done" in rich.stdout + rich.stderr

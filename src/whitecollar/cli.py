@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -191,16 +192,28 @@ def cmd_verify_freeze(a: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _load_config(path: str) -> dict:
+def _load_config(path: str, inline: str | None = None) -> dict:
+    """The configuration a job was given (`inline`, JSON from the workflow), else the file at `path`.
+
+    Rules pass the slice of the configuration Snakemake was given, so
+    `--config` and `--configfile` reach the job; the file is read only when
+    the verb is run by hand without it.
+    """
     from . import config
 
+    if inline is not None:
+        try:
+            return json.loads(inline)
+        except ValueError as exc:
+            raise UsageError(f"the configuration given on the command line is not JSON ({exc}); "
+                             "pass the slice the workflow writes") from None
     return config.load(Path(path))
 
 
 def cmd_assign(a: argparse.Namespace) -> int:
     from .lab.assignment import AssignmentError, assignment_rows, draw_runs, place, write_assignment
 
-    cfg = _load_config(a.config)
+    cfg = _load_config(a.config, a.config_json)
     frozen = {}
     for path in a.digests:
         digest = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -231,7 +244,10 @@ def cmd_run(a: argparse.Namespace) -> int:
     from .lab.ledger import BudgetRefused, Ledger
     from .lab.session import LabFailure, run_session
 
-    cfg = _load_config(a.config)
+    from .lab.plan import CONTROLLER_ENV
+
+    controller = a.controller_json if a.controller_json is not None else os.environ.get(CONTROLLER_ENV)
+    cfg = _load_config(a.config, controller)
     run_id = f"{a.task_id}-{a.arm}-r{a.repeat}"
     row = next((r for r in read_assignment(a.assignment) if r["run_id"] == run_id and r["bundle"] == a.bundle_key), None)
     if row is None:
@@ -249,8 +265,12 @@ def cmd_run(a: argparse.Namespace) -> int:
         transport = SshTransport(node)
     from .lab.ledger import envelope_usd
 
+    if a.envelope_usd is not None:
+        envelope = a.envelope_usd
+    else:
+        envelope = cfg["envelope_usd"] if controller is not None else envelope_usd(cfg)
     # a launch that finds the envelope held by open runs waits for them, at most one run's time limit
-    ledger = Ledger(Path(a.ledger), envelope_usd(cfg, a.envelope_usd), wait_s=float(a.time_limit))
+    ledger = Ledger(Path(a.ledger), float(envelope), wait_s=float(a.time_limit))
     from .lab.sandbox import SandboxUnavailable
     from .lab.transport import LocalTransport
 
@@ -259,7 +279,8 @@ def cmd_run(a: argparse.Namespace) -> int:
             transport = LocalTransport.for_node(node, real_worker=worker["backend"] != "simulated")
         record = run_session(
             spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
-            backend=make_backend(worker, int(worker.get("study_seed", cfg["study"]["seed"]))), ledger=ledger,
+            backend=make_backend(worker, int(worker["study_seed"] if "study_seed" in worker
+                                             else _load_config(a.config)["study"]["seed"])), ledger=ledger,
             work_root=Path(a.work_root), max_file_bytes=int(float(a.max_file_mb) * 2**20),
             max_run_bytes=int(float(a.max_run_mb) * 2**20), transport=transport,
         )
@@ -634,7 +655,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("assign", help="draw the pilot's runs and place them on nodes")
     s.add_argument("--digests", nargs="+", required=True, help="results/digests/<ID>.json of the frozen scenarios")
     s.add_argument("--bundles", required=True)
-    s.add_argument("--config", default="config.yaml")
+    s.add_argument("--config", default="config.yaml", help="read when --config-json is not given")
+    s.add_argument("--config-json", help="the configuration's slice (scenarios, arms, study, caps, nodes) as JSON")
     s.add_argument("--out", required=True)
     s.set_defaults(fn=cmd_assign)
 
@@ -655,7 +677,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--budget", required=True)
     s.add_argument("--max-file-mb", required=True)
     s.add_argument("--max-run-mb", required=True)
-    s.add_argument("--config", default="config.yaml")
+    s.add_argument("--config", default="config.yaml",
+                   help="read when neither --controller-json nor $WHITECOLLAR_CONTROLLER is given")
+    s.add_argument("--controller-json", help='{"envelope_usd": ..., "nodes": [...]} as JSON '
+                   "(default: $WHITECOLLAR_CONTROLLER, which the workflow sets)")
     s.add_argument("--envelope-usd", type=float, default=None,
                    help="budget envelope for this launch (default: budget.envelope_usd of config.yaml)")
     s.set_defaults(fn=cmd_run)
