@@ -32,6 +32,7 @@ test-fast: bootstrap
 bench: bootstrap
 	$(BIN)/python benchmarks/bench_freeze.py
 	$(BIN)/python benchmarks/bench_pilot.py
+	$(BIN)/python benchmarks/bench_evaluation.py
 
 bootstrap: system-packages $(STAMP)
 
