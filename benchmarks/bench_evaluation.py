@@ -6,9 +6,11 @@ LibreOffice itself needs for those N workbooks in one `soffice --convert-to`
 call, divided by N. Against it:
 
 - the workflow's way, one `whitecollar evaluate` process per run: without
-  the shared cache (every job starts LibreOffice), with an empty cache (the
-  first grading), and with a warm one (re-grading after an evaluator
-  amendment: no LibreOffice at all);
+  the shared cache and office (every job starts its own LibreOffice, as
+  before), with an empty cache and a private soffice per job (no UNO), with
+  an empty cache and the shared long-lived office (the first grading), and
+  with a warm cache (re-grading after an evaluator amendment: no LibreOffice
+  at all);
 - the battery's and challenge corpus's way, many evaluations in one process
   after one batched recalculation: cold, and warm from the disk cache.
 
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from whitecollar.evaluation import evaluate  # noqa: E402
 from whitecollar.generation import generate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
-from whitecollar.office import recalc, recalc_cache, soffice  # noqa: E402
+from whitecollar.office import recalc, recalc_cache, shared_office, soffice  # noqa: E402
 from whitecollar.scenario import load_scenario  # noqa: E402
 
 SCENARIOS = ("PROC-01", "ACC-01")
@@ -122,29 +124,34 @@ def main() -> None:
                         "whitecollar.office"], env=base, check=True)
         startup = time.perf_counter() - startup_t0
 
-        cache = tmp / "cache"
-        with_cache = dict(base, **{CACHE: str(cache)})
+        caches = [tmp / "cache-private", tmp / "cache", tmp / "cache-in-process"]
+        private = dict(base, **{CACHE: str(caches[0]), shared_office.UNO_PYTHON_ENV: str(tmp / "no-uno")})
+        shared = dict(base, **{CACHE: str(caches[1])})
         no_cache = cli_per_run(runs, base, tmp, "none")
-        cold = cli_per_run(runs, with_cache, tmp, "cold")
-        warm = cli_per_run(runs, with_cache, tmp, "warm")
-        same = all((tmp / "receipts" / "none" / f.name).read_bytes() == f.read_bytes()
-                   == (tmp / "receipts" / "warm" / f.name).read_bytes()
-                   for f in (tmp / "receipts" / "cold").iterdir())
+        private_cold = cli_per_run(runs, private, tmp, "private")
+        cold = cli_per_run(runs, shared, tmp, "cold")
+        warm = cli_per_run(runs, shared, tmp, "warm")
+        modes = ("none", "private", "cold", "warm")
+        same = all(len({(tmp / "receipts" / m / f.name).read_bytes() for m in modes}) == 1
+                   for f in (tmp / "receipts" / "none").iterdir())
 
-        os.environ[CACHE] = str(tmp / "cache-in-process")
+        os.environ[CACHE] = str(caches[2])
         recalc.clear_cache()
         batch_cold = in_process_per_run(runs)
         recalc.clear_cache()
         batch_warm = in_process_per_run(runs)
+        for cache in caches:
+            shared_office.stop_all(cache)
 
         rows = [
             ("one soffice call, one workbook", single, None),
             (f"batched floor: one soffice call over {len(books)} workbooks, per workbook", floor, 1.0),
             ("process start-up and imports (no evaluation)", startup, startup / floor),
-            ("per run, one process each, no shared cache (before)", no_cache, no_cache / floor),
-            ("per run, one process each, empty shared cache (first grading)", cold, cold / floor),
+            ("per run, one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
+            ("per run, one process each, own soffice, empty cache", private_cold, private_cold / floor),
+            ("per run, one process each, shared office, empty cache (first grading)", cold, cold / floor),
             ("per run, one process each, warm shared cache (re-grading)", warm, warm / floor),
-            ("per run, one process for all, one batch, cold (battery, corpus)", batch_cold,
+            ("per run, one process for all, one batch to the shared office (battery, corpus)", batch_cold,
              batch_cold / floor),
             ("per run, one process for all, warm shared cache (re-validation)", batch_warm,
              batch_warm / floor),
@@ -154,7 +161,7 @@ def main() -> None:
         print(f"{'measure':<{width}}  seconds  x floor")
         for name, secs, ratio in rows:
             print(f"{name:<{width}}  {secs:7.3f}  {'' if ratio is None else f'{ratio:6.2f}'}")
-        print(f"receipts byte-identical across the three per-process modes: {'yes' if same else 'NO'}")
+        print(f"receipts byte-identical across the four per-process modes: {'yes' if same else 'NO'}")
         if not same:
             sys.exit(1)
     finally:

@@ -8,7 +8,7 @@ import openpyxl
 import pytest
 from reportlab.platypus import Paragraph
 
-from whitecollar.office import recalc, recalc_cache
+from whitecollar.office import recalc, recalc_cache, shared_office
 from whitecollar.office.docx import add_heading, add_table, new_document, save_document
 from whitecollar.office.pdf import build_pdf, paragraph_styles
 from whitecollar.office.xlsx import save_workbook
@@ -56,6 +56,7 @@ def shared_cache(monkeypatch, tmp_path):
     monkeypatch.setenv(recalc_cache.ENV, str(root))
     recalc.clear_cache()
     yield root
+    shared_office.stop_all(root)
     recalc.clear_cache()
 
 

@@ -84,7 +84,7 @@ def test_prefetch_converts_only_what_the_disk_cache_lacks(tmp_path, shared_cache
     new = _tagged(tmp_path / "new.xlsx", 4)
     recalc.prefetch([*known, new])
     assert len(starts) == 2
-    assert sum(a.endswith(".xlsx") for a in starts[1]) == 1  # only the new workbook
+    assert sum(a.endswith(".xlsx") and Path(a).parent.name == "in" for a in starts[1]) == 1  # only the new one
     out = recalculate([*known, new])
     assert [openpyxl.load_workbook(out[p], data_only=True).active["A2"].value for p in (*known, new)] \
         == [4, 9, 16]
@@ -142,6 +142,8 @@ def _wrapper(tmp_path: Path, behaviour: str) -> Path:
                                               ("hang", "timed out")])
 def test_a_culprit_mid_batch_is_isolated_and_never_stored(tmp_path, shared_cache, monkeypatch,
                                                           behaviour, reason):
+    """A private soffice per batch (the shared office's own culprits: test_shared_office)."""
+    monkeypatch.setenv("WHITECOLLAR_UNO_PYTHON", str(tmp_path / "no-python"))
     monkeypatch.setenv("WHITECOLLAR_SOFFICE", str(_wrapper(tmp_path, behaviour)))
     good = [_tagged(tmp_path / f"g{n}.xlsx", n) for n in (2, 3)]
     culprit = _tagged(tmp_path / "c.xlsx", 4, tag="CULPRIT")

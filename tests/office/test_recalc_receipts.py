@@ -1,10 +1,11 @@
 """Receipts are the same bytes however workbooks were recalculated.
 
 Each of the four scenarios' solver outputs is graded the way every
-evaluation job graded it before the shared cache (no disk cache, one
-LibreOffice start per evaluation), then with a cold disk cache filled in one
-batch, then from the warm cache with LibreOffice forbidden: the receipts
-must be identical byte for byte.
+evaluation job graded it before sharing (no disk cache, a private soffice
+per evaluation), then by the shared long-lived office one evaluation at a
+time, then after one batch to the shared office, then from the warm disk
+cache with LibreOffice forbidden: the receipts must be identical byte for
+byte.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from office_helpers import needs_soffice
 
 from whitecollar.evaluation import evaluate
 from whitecollar.lab.workspace import compose
-from whitecollar.office import recalc
+from whitecollar.office import recalc, shared_office
 from whitecollar.office import soffice as soffice_mod
 from whitecollar.scenario import load_scenario
 
@@ -60,10 +61,15 @@ def test_receipts_are_byte_identical_with_and_without_the_shared_cache(workspace
     monkeypatch.delenv("WHITECOLLAR_RECALC_CACHE", raising=False)
     before = _grade_all(workspaces, fresh_each=True)
 
+    monkeypatch.setenv("WHITECOLLAR_RECALC_CACHE", str(tmp_path / "per-evaluation"))
+    office = _grade_all(workspaces, fresh_each=True)
+    shared_office.stop_all(tmp_path / "per-evaluation")
+
     monkeypatch.setenv("WHITECOLLAR_RECALC_CACHE", str(tmp_path / "cache"))
     recalc.clear_cache()
     recalc.prefetch(workbooks)  # cold: the battery's one batch, written to the disk cache
     cold = _grade_all(workspaces, fresh_each=False)
+    shared_office.stop_all(tmp_path / "cache")
     assert len(list((tmp_path / "cache").rglob("*.xlsx"))) == len({p.read_bytes() for p in with_formulas})
 
     def refuse(*args, **kwargs):
@@ -76,5 +82,6 @@ def test_receipts_are_byte_identical_with_and_without_the_shared_cache(workspace
 
     assert not any(b'"evaluator_error": "' in r for r in before.values())
     for key in sorted(before):
+        assert office[key] == before[key], f"{key}: receipt changed in the shared office"
         assert cold[key] == before[key], f"{key}: receipt changed with a cold shared cache"
         assert warm[key] == before[key], f"{key}: receipt changed with a warm shared cache"

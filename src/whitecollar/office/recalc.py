@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from whitecollar.office import recalc_cache as _disk
+from whitecollar.office import shared_office as _shared
 from whitecollar.office import soffice as _soffice
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Failure
@@ -75,15 +76,17 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
         indir, outdir = root / "in", root / "out"
         indir.mkdir()
         outdir.mkdir()
-        profile = _soffice.make_profile(root)
         inputs = []
         for sha, data in blobs.items():
             src = indir / f"{sha}.xlsx"  # unique names: equal basenames cannot collide
             src.write_bytes(data)
-            inputs.append(str(src))
-        run = _soffice.run_soffice(
-            exe, ["--convert-to", FILTER, "--outdir", str(outdir), *inputs],
-            profile=profile, timeout_s=timeout_s, cwd=root)
+            inputs.append(src)
+        run = _convert_shared(exe, inputs, outdir, timeout_s)
+        if run is None:
+            profile = _soffice.make_profile(root)
+            run = _soffice.run_soffice(
+                exe, ["--convert-to", FILTER, "--outdir", str(outdir), *map(str, inputs)],
+                profile=profile, timeout_s=timeout_s, cwd=root)
         store = _results_dir()
         for sha in blobs:
             produced = outdir / f"{sha}.xlsx"
@@ -100,6 +103,16 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
                     sha, f"LibreOffice produced no recalculated file (exit {run.returncode}) "
                          f"{detail[0]}".strip())
     return results, True
+
+
+def _convert_shared(exe: str, inputs: list[Path], outdir: Path,
+                    timeout_s: float) -> _soffice.RunResult | None:
+    """The batch done by the workflow's long-lived office, or None where there is none."""
+    root = _disk.cache_root()
+    if root is None:
+        return None
+    state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
+    return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s)
 
 
 def _disk_cache() -> _disk.RecalcCache | None:
