@@ -175,3 +175,14 @@ def test_without_uno_a_private_soffice_does_the_work(tmp_path, shared_cache, mon
     book = _book(tmp_path / "b.xlsx", 8)
     assert read_workbook(book).sheet("Sheet").value(2, 1) == 64
     assert len(calls) == 1 and not list(shared_cache.glob("office-*/office.pid"))
+
+
+@needs_soffice
+def test_a_broken_client_never_costs_a_workbook_its_values(tmp_path, shared_cache, monkeypatch):
+    broken = tmp_path / "python3"
+    broken.write_text("#!/bin/sh\necho 'Traceback: something broke' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    monkeypatch.setenv(shared_office.UNO_PYTHON_ENV, str(broken))
+    book = _book(tmp_path / "b.xlsx", 9)
+    wb = read_workbook(book)
+    assert wb.recalculated and wb.sheet("Sheet").value(2, 1) == 81

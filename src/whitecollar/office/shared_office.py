@@ -108,7 +108,9 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
     """Recalculate each (input, output) pair in the shared office; None if it cannot be used.
 
     Outputs the client did not confirm are removed, so a file cut short by
-    a kill is never taken for a result.
+    a kill is never taken for a result. None also when the office could not
+    be reached or the client broke before blaming a file: a laboratory
+    problem must never be charged to a workbook.
     """
     python = uno_python()
     if python is None:
@@ -138,7 +140,7 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
         if proc.returncode == _NO_UNO:
             _unusable.add(python)
             return None
-        done, errors = set(), []
+        done, errors, unreachable = set(), [], False
         for line in out.decode("utf-8", "replace").splitlines():
             try:
                 msg = json.loads(line)
@@ -146,11 +148,16 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
                 continue
             if msg.get("ok"):
                 done.add(msg["i"])
+            elif "fatal" in msg and "i" not in msg:
+                unreachable = True
             elif "error" in msg or "fatal" in msg:
                 errors.append(msg.get("error") or msg.get("fatal"))
+        broken = not timed_out and (unreachable or proc.returncode not in (0, 3))
         for i, (_, dst) in enumerate(pairs):
-            if i not in done:
+            if broken or i not in done:
                 Path(dst).unlink(missing_ok=True)
+        if broken:
+            return None  # not the files' doing: a private soffice takes the batch
         return _soffice.RunResult(None if timed_out else proc.returncode, "",
                                   "\n".join(errors) or err.decode("utf-8", "replace"), timed_out)
     finally:
