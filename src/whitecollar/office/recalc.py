@@ -3,9 +3,10 @@
 An agent's .xlsx carries cached formula results written by whatever saved
 it (openpyxl writes none, a script can write false ones); grading must use
 values recomputed from the formulas. Starting LibreOffice costs ~1.5 s, so
-many files are converted in one `soffice --convert-to xlsx` call, results
-are cached in-process by SHA-256 of the content, and `prefetch` lets an
-evaluator warm the cache for all its outputs with one start before reading
+many files are converted in one batch (by the workflow's long-lived office,
+shared_office, or else one `soffice --convert-to xlsx` call), results are
+cached in-process by SHA-256 of the content, and `prefetch` lets an
+evaluator warm the cache for all its outputs with one batch before reading
 them one by one.
 
 Caching of failures: a failure of a single-file call is attributable to
@@ -64,9 +65,10 @@ def validate_xlsx(data: bytes, path: str) -> Failure | None:
 
 
 def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path | Failure], bool]:
-    """One soffice start for all blobs (keyed by SHA-256); the flag says
-    whether LibreOffice actually ran (a missing soffice is not the file's
-    fault and must not be cached)."""
+    """One batch for all blobs (keyed by SHA-256): the workflow's shared
+    office, else one private soffice start. The flag says whether
+    LibreOffice actually ran (a missing soffice is not the file's fault and
+    must not be cached)."""
     exe = _soffice.find_soffice()
     if isinstance(exe, Failure):
         return {sha: Failure(sha, exe.reason) for sha in blobs}, False
@@ -111,8 +113,11 @@ def _convert_shared(exe: str, inputs: list[Path], outdir: Path,
     root = _disk.cache_root()
     if root is None:
         return None
-    state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
-    return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s)
+    try:
+        state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
+        return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s)
+    except OSError:
+        return None  # an unwritable cache folder only costs speed
 
 
 def _disk_cache() -> _disk.RecalcCache | None:
