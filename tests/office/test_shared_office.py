@@ -24,10 +24,13 @@ from whitecollar.office.xlsx import save_workbook
 
 SRC = Path(recalc.__file__).resolve().parents[2]
 
-needs_uno = pytest.mark.skipif(
-    subprocess.run([shared_office.uno_python() or "/nonexistent", "-c", "import uno"],
-                   capture_output=True).returncode != 0 if shared_office.uno_python() else True,
-    reason="python3-uno not installed (make bootstrap)")
+def _has_uno() -> bool:
+    python = shared_office.uno_python()
+    return python is not None and subprocess.run([python, "-c", "import uno"],
+                                                 capture_output=True).returncode == 0
+
+
+needs_uno = pytest.mark.skipif(not _has_uno(), reason="python3-uno not installed (make bootstrap)")
 
 
 def _book(path: Path, n: int) -> Path:
