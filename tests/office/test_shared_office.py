@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -58,7 +59,7 @@ def _state(cache: Path) -> Path:
 
 def _office_pid(cache: Path) -> int | None:
     try:
-        return int((_state(cache) / "office.pid").read_text())
+        return int((_state(cache) / "office.pid").read_text().split()[0])
     except (OSError, ValueError):
         return None
 
@@ -189,3 +190,20 @@ def test_a_broken_client_never_costs_a_workbook_its_values(tmp_path, shared_cach
     book = _book(tmp_path / "b.xlsx", 9)
     wb = read_workbook(book)
     assert wb.recalculated and wb.sheet("Sheet").value(2, 1) == 81
+
+
+@needs_soffice
+@needs_uno
+def test_a_copied_cache_folder_starts_its_own_office(tmp_path, shared_cache, monkeypatch):
+    recalculate([_book(tmp_path / "a.xlsx", 2)])
+    original = _office_pid(shared_cache)
+    copy = tmp_path / "copied-cache"
+    shutil.copytree(shared_cache, copy)
+    monkeypatch.setenv("WHITECOLLAR_RECALC_CACHE", str(copy))
+    recalc.clear_cache()
+    try:
+        assert read_workbook(_book(tmp_path / "b.xlsx", 3)).sheet("Sheet").value(2, 1) == 9
+        assert _alive(original) and _office_pid(copy) not in (None, original)
+    finally:
+        shared_office.stop_all(copy)
+    assert _alive(original), "the copy's clean-up ended the original's office"

@@ -25,7 +25,6 @@ own soffice, as it always did.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import signal
@@ -50,18 +49,16 @@ def uno_python() -> str | None:
 
 
 def state_folder(cache_root: Path, engine: str) -> Path:
-    """The office's folder (profile, pid, lock, pipe name) for one engine."""
+    """The office's folder (profile, pid, lock, idle limit) for one engine."""
     state = Path(cache_root) / f"office-{engine}"
     state.mkdir(parents=True, exist_ok=True)
     return state
 
 
 def _prepare(state: Path) -> None:
-    """Profile and pipe name, written once (under the lock, before any office reads them)."""
-    if not (state / "pipe").is_file():
+    """The forcing profile, written once (under the lock, before any office reads it)."""
+    if not (state / "profile" / "user" / "registrymodifications.xcu").is_file():
         _soffice.make_profile(state)
-        digest = hashlib.sha256(str(state.resolve()).encode("utf-8")).hexdigest()[:20]
-        atomic.write_text(state / "pipe", f"whitecollar-{digest}\n")
     idle = os.environ.get(IDLE_ENV, "").strip() or "60"
     atomic.write_text(state / "idle_s", idle + "\n")
 
@@ -75,11 +72,13 @@ def _kill_group(pid: int) -> None:
 
 def stop(state: Path) -> None:
     """End the office of `state` now (tests; a batch over its time limit)."""
-    try:
-        pid = int((state / "office.pid").read_text())
+    try:  # the format uno_client writes: pid, then the folder it belongs to
+        pid, owner = (state / "office.pid").read_text().split("\n")[:2]
+        pid_n = int(pid)
     except (OSError, ValueError):
         return
-    _kill_group(pid)
+    if owner == str(state.resolve()):  # never another folder's office (a copied pid file)
+        _kill_group(pid_n)
     (state / "office.pid").unlink(missing_ok=True)
 
 

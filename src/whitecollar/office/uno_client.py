@@ -18,6 +18,7 @@ could not be reached, 4 no `uno` module here.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import signal
@@ -37,7 +38,8 @@ CONNECT_S = 60
 
 
 def _pipe_name(state: Path) -> str:
-    return (state / "pipe").read_text().strip()
+    """Named after the folder's real path: a copied folder (a cloned lab) gets its own office."""
+    return "whitecollar-" + hashlib.sha256(str(state.resolve()).encode("utf-8")).hexdigest()[:20]
 
 
 def _prop(name: str, value) -> PropertyValue:
@@ -63,11 +65,13 @@ def _alive(pid: int) -> bool:
 
 
 def _office_pid(state: Path) -> int | None:
+    """The live office of this very folder; a pid file copied from another folder names none."""
     try:
-        pid = int((state / "office.pid").read_text())
+        pid, owner = (state / "office.pid").read_text().split("\n")[:2]
+        pid_n = int(pid)
     except (OSError, ValueError):
         return None
-    return pid if _alive(pid) else None
+    return pid_n if owner == str(state.resolve()) and _alive(pid_n) else None
 
 
 def _start(state: Path, soffice: str) -> None:
@@ -79,7 +83,7 @@ def _start(state: Path, soffice: str) -> None:
     env.setdefault("HOME", str(state))
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, env=env, start_new_session=True)
-    (state / "office.pid").write_text(str(proc.pid))
+    (state / "office.pid").write_text(f"{proc.pid}\n{state.resolve()}\n")
     idle = (state / "idle_s").read_text().strip()
     subprocess.Popen([sys.executable, os.path.abspath(__file__), "reap", str(state), idle],
                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
