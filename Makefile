@@ -48,6 +48,7 @@ bench: bootstrap
 	$(BIN)/python benchmarks/bench_pilot.py
 	$(BIN)/python benchmarks/bench_replicate.py
 	$(BIN)/python benchmarks/bench_planning.py
+	$(BIN)/python benchmarks/bench_evaluation.py
 
 faults: bootstrap
 	$(BIN)/python -m whitecollar.lab.faults

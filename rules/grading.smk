@@ -2,6 +2,10 @@
 # The oracle enters by its hash (a param) rather than by file dates, so
 # regenerating a scenario never regrades runs of its previous bundle; the
 # evaluator refuses an oracle that belongs to another bundle.
+# Recalculated workbooks are shared by every job (grading, battery, rendering)
+# through a content-addressed disk cache; named by an environment variable, so
+# no rule's command or params change.
+os.environ.setdefault("WHITECOLLAR_RECALC_CACHE", os.path.abspath(f"{RESULTS}/cache/recalc"))
 
 
 rule evaluate_run:

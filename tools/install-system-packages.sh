@@ -8,6 +8,8 @@ set -euo pipefail
 needs=(
   "soffice:libreoffice-calc-nogui"
   "soffice:libreoffice-writer-nogui"
+  # the shared long-lived LibreOffice is driven through UNO by Debian's /usr/bin/python3
+  "uno:python3-uno"
   "pdftotext:poppler-utils"
   "pdftoppm:poppler-utils"
   "/usr/bin/chromium:chromium"
@@ -30,8 +32,9 @@ missing=()
 for entry in "${needs[@]}"; do
   cmd=${entry%%:*}
   pkg=${entry#*:}
-  if [ "$pkg" = "libreoffice-writer-nogui" ]; then
+  if [ "$pkg" = "libreoffice-writer-nogui" ] || [ "$pkg" = "python3-uno" ]; then
     # Writer is needed to render .docx pages for inspection; soffice alone does not prove it.
+    # python3-uno is a module of /usr/bin/python3, which no command proves.
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   elif [ "${cmd%.sty}" != "$cmd" ]; then
     kpsewhich "$cmd" >/dev/null 2>&1 || missing+=("$pkg")

@@ -8,7 +8,7 @@ import openpyxl
 import pytest
 from reportlab.platypus import Paragraph
 
-from whitecollar.office import recalc
+from whitecollar.office import recalc, recalc_cache, shared_office
 from whitecollar.office.docx import add_heading, add_table, new_document, save_document
 from whitecollar.office.pdf import build_pdf, paragraph_styles
 from whitecollar.office.xlsx import save_workbook
@@ -40,6 +40,24 @@ def samples(tmp_path_factory) -> dict[str, Path]:
     (d / "real.json").write_text(json.dumps({"a": [1, 2]}), encoding="utf-8")
     (d / "real.txt").write_text("hello\n", encoding="utf-8")
     return {p.suffix.lstrip("."): p for p in d.iterdir()}
+
+
+@pytest.fixture(autouse=True)
+def no_shared_recalc_cache(monkeypatch):
+    """Office tests count LibreOffice starts: a disk cache left in the
+    environment would answer for it. Tests that want one set their own."""
+    monkeypatch.delenv(recalc_cache.ENV, raising=False)
+
+
+@pytest.fixture
+def shared_cache(monkeypatch, tmp_path):
+    """A disk cache of recalculated workbooks in this test's own folder."""
+    root = tmp_path / "recalc-cache"
+    monkeypatch.setenv(recalc_cache.ENV, str(root))
+    recalc.clear_cache()
+    yield root
+    shared_office.stop_all(root)
+    recalc.clear_cache()
 
 
 @pytest.fixture

@@ -3,14 +3,20 @@
 An agent's .xlsx carries cached formula results written by whatever saved
 it (openpyxl writes none, a script can write false ones); grading must use
 values recomputed from the formulas. Starting LibreOffice costs ~1.5 s, so
-many files are converted in one `soffice --convert-to xlsx` call, results
-are cached in-process by SHA-256 of the content, and `prefetch` lets an
-evaluator warm the cache for all its outputs with one start before reading
+many files are converted in one batch (by the workflow's long-lived office,
+shared_office, or else one `soffice --convert-to xlsx` call), results are
+cached in-process by SHA-256 of the content, and `prefetch` lets an
+evaluator warm the cache for all its outputs with one batch before reading
 them one by one.
 
 Caching of failures: a failure of a single-file call is attributable to
 that file and cached; a failure of a batch (timeout, crash) is not, so the
 files are retried one at a time when read, which isolates the culprit.
+
+Across processes, successes are also kept in the workflow's disk cache
+(recalc_cache: `WHITECOLLAR_RECALC_CACHE`), so a workbook graded once is
+never recalculated again by a later job, battery or corpus; failures stay
+in-process only.
 """
 from __future__ import annotations
 
@@ -25,11 +31,14 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from whitecollar.office import recalc_cache as _disk
+from whitecollar.office import shared_office as _shared
 from whitecollar.office import soffice as _soffice
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Failure
 from whitecollar.office.zipcheck import check_ooxml
 
+FILTER = "xlsx:Calc MS Excel 2007 XML"
 _lock = threading.Lock()
 _cache: dict[str, Path | Failure] = {}
 _cache_dir: Path | None = None
@@ -56,9 +65,10 @@ def validate_xlsx(data: bytes, path: str) -> Failure | None:
 
 
 def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path | Failure], bool]:
-    """One soffice start for all blobs (keyed by SHA-256); the flag says
-    whether LibreOffice actually ran (a missing soffice is not the file's
-    fault and must not be cached)."""
+    """One batch for all blobs (keyed by SHA-256): the workflow's shared
+    office, else one private soffice start. The flag says whether
+    LibreOffice actually ran (a missing soffice is not the file's fault and
+    must not be cached)."""
     exe = _soffice.find_soffice()
     if isinstance(exe, Failure):
         return {sha: Failure(sha, exe.reason) for sha in blobs}, False
@@ -68,15 +78,17 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
         indir, outdir = root / "in", root / "out"
         indir.mkdir()
         outdir.mkdir()
-        profile = _soffice.make_profile(root)
         inputs = []
         for sha, data in blobs.items():
             src = indir / f"{sha}.xlsx"  # unique names: equal basenames cannot collide
             src.write_bytes(data)
-            inputs.append(str(src))
-        run = _soffice.run_soffice(
-            exe, ["--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(outdir), *inputs],
-            profile=profile, timeout_s=timeout_s, cwd=root)
+            inputs.append(src)
+        run = _convert_shared(exe, inputs, outdir, timeout_s)
+        if run is None:
+            profile = _soffice.make_profile(root)
+            run = _soffice.run_soffice(
+                exe, ["--convert-to", FILTER, "--outdir", str(outdir), *map(str, inputs)],
+                profile=profile, timeout_s=timeout_s, cwd=root)
         store = _results_dir()
         for sha in blobs:
             produced = outdir / f"{sha}.xlsx"
@@ -95,11 +107,48 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
     return results, True
 
 
+def _convert_shared(exe: str, inputs: list[Path], outdir: Path,
+                    timeout_s: float) -> _soffice.RunResult | None:
+    """The batch done by the workflow's long-lived office, or None where there is none."""
+    root = _disk.cache_root()
+    if root is None:
+        return None
+    try:
+        state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
+        return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s)
+    except OSError:
+        return None  # an unwritable cache folder only costs speed
+
+
+def _disk_cache() -> _disk.RecalcCache | None:
+    """The shared disk cache for this LibreOffice, or None (off, or no LibreOffice)."""
+    root = _disk.cache_root()
+    if root is None:
+        return None
+    exe = _soffice.find_soffice()
+    if isinstance(exe, Failure):
+        return None
+    return _disk.RecalcCache(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
+
+
+def _lookup(sha: str, disk: _disk.RecalcCache | None) -> Path | Failure | None:
+    """This process's result for `sha`, else a stored one from the disk cache."""
+    with _lock:
+        cached = _cache.get(sha)
+    if cached is None and disk is not None:
+        cached = disk.get(sha)
+        if cached is not None:
+            with _lock:
+                _cache[sha] = cached
+    return cached
+
+
 def _prepare(paths: Iterable[Path]) -> tuple[dict[Path, str | Failure], dict[str, bytes]]:
     """Guard and validate each path; returns path -> sha (or Failure) and the
     blobs still to convert."""
     keyed: dict[Path, str | Failure] = {}
     todo: dict[str, bytes] = {}
+    disk = _disk_cache()
     for path in paths:
         p = Path(path)
         data = read_guarded(p, DEFAULT_MAX_BYTES)
@@ -112,9 +161,7 @@ def _prepare(paths: Iterable[Path]) -> tuple[dict[Path, str | Failure], dict[str
             continue
         sha = hashlib.sha256(data).hexdigest()
         keyed[p] = sha
-        with _lock:
-            cached = sha in _cache
-        if not cached:
+        if _lookup(sha, disk) is None:
             todo[sha] = data
     return keyed, todo
 
@@ -124,6 +171,13 @@ def _run_and_cache(todo: dict[str, bytes], timeout_s: float) -> dict[str, Path |
         return {}
     results, ran = _convert(todo, timeout_s)
     cacheable = ran and len(todo) == 1
+    disk = _disk_cache() if ran else None
+    if disk is not None:
+        for sha, result in results.items():
+            stored = disk.put(sha, result) if isinstance(result, Path) else None
+            if stored is not None:
+                result.unlink(missing_ok=True)  # the private copy is no longer needed
+                results[sha] = stored
     with _lock:
         for sha, result in results.items():
             if isinstance(result, Path) or cacheable:
@@ -135,8 +189,9 @@ def recalculate(paths: list[Path], *, timeout_s: float = 120) -> dict[Path, Path
     """Recalculated copies of many workbooks from at most one soffice start.
 
     Returns, per input path, the path of a recalculated .xlsx (in a
-    process-private cache folder; do not modify it) or a Failure. Files that
-    are not valid xlsx packages are refused before LibreOffice sees them.
+    process-private folder or the shared disk cache; do not modify it) or a
+    Failure. Files that are not valid xlsx packages are refused before
+    LibreOffice sees them.
     """
     keyed, todo = _prepare(paths)
     fresh = _run_and_cache(todo, timeout_s)
@@ -164,8 +219,7 @@ def recalculate_bytes(data: bytes, path: str, *, timeout_s: float = 120) -> Path
     the content actually parsed, not whatever the path holds now.
     """
     sha = hashlib.sha256(data).hexdigest()
-    with _lock:
-        cached = _cache.get(sha)
+    cached = _lookup(sha, _disk_cache())
     if cached is None:
         cached = _run_and_cache({sha: data}, timeout_s)[sha]
     if isinstance(cached, Failure):

@@ -1,0 +1,172 @@
+"""Per-run evaluation time beside the batched LibreOffice floor, printed as figures (not a test).
+
+The runs are the PROC-01 and ACC-01 solver variants whose workbooks hold
+formulas, one run per distinct workbook (N runs). The floor is what
+LibreOffice itself needs for those N workbooks in one `soffice --convert-to`
+call, divided by N. Against it:
+
+- the workflow's way, one `whitecollar evaluate` process per run: without
+  the shared cache and office (every job starts its own LibreOffice, as
+  before), with an empty cache and a private soffice per job (no UNO), with
+  an empty cache and the shared long-lived office (the first grading), and
+  with a warm cache (re-grading after an evaluator amendment: no LibreOffice
+  at all);
+- the battery's and challenge corpus's way, many evaluations in one process
+  after one batched recalculation: cold, and warm from the disk cache.
+
+The process start-up (interpreter and imports) is printed too: it bounds
+what a one-process-per-run job can reach.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from whitecollar.evaluation import evaluate  # noqa: E402
+from whitecollar.generation import generate  # noqa: E402
+from whitecollar.lab.workspace import compose  # noqa: E402
+from whitecollar.office import recalc, recalc_cache, shared_office, soffice  # noqa: E402
+from whitecollar.scenario import load_scenario  # noqa: E402
+
+SCENARIOS = ("PROC-01", "ACC-01")
+CACHE = recalc_cache.ENV
+
+
+def build_runs(tmp: Path) -> list[tuple[str, Path, Path]]:
+    """(task, workspace, oracle) per solver variant with a formula workbook not seen before."""
+    runs, seen = [], set()
+    for task in SCENARIOS:
+        bundle, oracle = tmp / "gen" / task / "bundle", tmp / "gen" / task / "oracle"
+        generate(task, bundle, oracle)
+        solver = load_scenario(task).solver
+        for variant in solver.VARIANTS:
+            ws = compose(bundle, tmp / "runs" / f"{task}-{variant}", portal=False)
+            solver.solve(ws, variant)
+            books = [p.read_bytes() for p in sorted((ws / "out").rglob("*.xlsx"))]
+            digests = {hashlib.sha256(b).hexdigest() for b in books if recalc.has_formulas(b)}
+            if digests and not digests & seen:
+                seen |= digests
+                runs.append((task, ws, oracle))
+            else:
+                shutil.rmtree(ws)
+    return runs
+
+
+def batched_floor(books: list[Path], tmp: Path) -> tuple[float, float]:
+    """Seconds for one soffice call over all books, and for one call over the first alone."""
+    exe = soffice.find_soffice()
+    if not isinstance(exe, str):
+        sys.exit(f"LibreOffice is needed: {exe.reason}")
+    timings = []
+    for name, batch in (("batch", books), ("single", books[:1])):
+        root = tmp / f"floor-{name}"
+        (root / "in").mkdir(parents=True)
+        inputs = []
+        for i, book in enumerate(batch):
+            inputs.append(str(shutil.copy(book, root / "in" / f"{i:03d}.xlsx")))
+        profile = soffice.make_profile(root)
+        t0 = time.perf_counter()
+        run = soffice.run_soffice(exe, ["--convert-to", recalc.FILTER, "--outdir", str(root / "out"),
+                                        *inputs], profile=profile, timeout_s=600)
+        timings.append(time.perf_counter() - t0)
+        made = len(list((root / "out").glob("*.xlsx")))
+        if made != len(batch):
+            sys.exit(f"LibreOffice converted {made} of {len(batch)} workbooks: {run.stderr[-500:]}")
+    return timings[0], timings[1]
+
+
+def cli_per_run(runs, env: dict[str, str], tmp: Path, label: str) -> float:
+    """Mean seconds of one `whitecollar evaluate` process per run."""
+    t0 = time.perf_counter()
+    for i, (task, ws, oracle) in enumerate(runs):
+        proc = subprocess.run(
+            [sys.executable, "-m", "whitecollar", "evaluate", task, "--workspace", str(ws),
+             "--out", str(ws / "out"), "--oracle", str(oracle),
+             "--receipt", str(tmp / "receipts" / label / f"{i:03d}.json")],
+            env=env, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.exit(f"evaluate failed: {proc.stdout[-1000:]}{proc.stderr[-1000:]}")
+    return (time.perf_counter() - t0) / len(runs)
+
+
+def in_process_per_run(runs) -> float:
+    """Mean seconds per run when one process recalculates all in one batch, then grades each."""
+    t0 = time.perf_counter()
+    recalc.prefetch([p for _, ws, _ in runs for p in sorted((ws / "out").rglob("*.xlsx"))])
+    for task, ws, oracle in runs:
+        evaluate(task, ws / "out", ws, oracle)
+    return (time.perf_counter() - t0) / len(runs)
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-evaluation-"))
+    try:
+        runs = build_runs(tmp)
+        n = len(runs)
+        books = [p for _, ws, _ in runs for p in sorted((ws / "out").rglob("*.xlsx"))
+                 if recalc.has_formulas(p.read_bytes())]
+        batch, single = batched_floor(books, tmp)
+        floor = batch / len(books)
+
+        base = {k: v for k, v in os.environ.items() if k != CACHE}
+        base["PYTHONPATH"] = str(ROOT / "src")
+        startup_t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import whitecollar.cli, whitecollar.evaluation, "
+                        "whitecollar.office"], env=base, check=True)
+        startup = time.perf_counter() - startup_t0
+
+        caches = [tmp / "cache-private", tmp / "cache", tmp / "cache-in-process"]
+        private = dict(base, **{CACHE: str(caches[0]), shared_office.UNO_PYTHON_ENV: str(tmp / "no-uno")})
+        shared = dict(base, **{CACHE: str(caches[1])})
+        no_cache = cli_per_run(runs, base, tmp, "none")
+        private_cold = cli_per_run(runs, private, tmp, "private")
+        cold = cli_per_run(runs, shared, tmp, "cold")
+        warm = cli_per_run(runs, shared, tmp, "warm")
+        modes = ("none", "private", "cold", "warm")
+        same = all(len({(tmp / "receipts" / m / f.name).read_bytes() for m in modes}) == 1
+                   for f in (tmp / "receipts" / "none").iterdir())
+
+        os.environ[CACHE] = str(caches[2])
+        recalc.clear_cache()
+        batch_cold = in_process_per_run(runs)
+        recalc.clear_cache()
+        batch_warm = in_process_per_run(runs)
+        for cache in caches:
+            shared_office.stop_all(cache)
+
+        rows = [
+            ("one soffice call, one workbook", single, None),
+            (f"batched floor: one soffice call over {len(books)} workbooks, per workbook", floor, 1.0),
+            ("process start-up and imports (no evaluation)", startup, startup / floor),
+            ("per run, one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
+            ("per run, one process each, own soffice, empty cache", private_cold, private_cold / floor),
+            ("per run, one process each, shared office, empty cache (first grading)", cold, cold / floor),
+            ("per run, one process each, warm shared cache (re-grading)", warm, warm / floor),
+            ("per run, one process for all, one batch to the shared office (battery, corpus)", batch_cold,
+             batch_cold / floor),
+            ("per run, one process for all, warm shared cache (re-validation)", batch_warm,
+             batch_warm / floor),
+        ]
+        width = max(len(r[0]) for r in rows)
+        print(f"Evaluation of {n} runs of {', '.join(SCENARIOS)} (solver variants with formula workbooks); goal: at most 2x the floor")
+        print(f"{'measure':<{width}}  seconds  x floor")
+        for name, secs, ratio in rows:
+            print(f"{name:<{width}}  {secs:7.3f}  {'' if ratio is None else f'{ratio:6.2f}'}")
+        print(f"receipts byte-identical across the four per-process modes: {'yes' if same else 'NO'}")
+        if not same:
+            sys.exit(1)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

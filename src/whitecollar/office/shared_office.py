@@ -1,0 +1,163 @@
+"""One long-lived headless LibreOffice shared by every grading process.
+
+Starting LibreOffice costs about a second, several times what recalculating
+one delivered workbook costs once it runs, and every `whitecollar evaluate`
+job is its own process. So the first job that needs a recalculation starts
+an office in the workflow's cache folder (next to the disk cache of
+results: `WHITECOLLAR_RECALC_CACHE`), later jobs hand their workbooks to it
+through a small UNO client (`uno_client.py`, run by Debian's /usr/bin/python3,
+which has LibreOffice's `uno` module), and a reaper ends it after it has been
+idle for a minute.
+
+The office uses the same forcing profile as `soffice --convert-to` calls
+(soffice.REGISTRY) and the same export filter: measured on the pilot's
+workbooks, the files it writes hold the same parts, byte for byte.
+
+Safety is the caller's, as for a private soffice: jobs take the folder's
+lock one at a time; a batch has a time limit, after which the client and
+the whole office are killed (the next job starts a fresh one); a crash ends
+the batch at the file that caused it. Only files the client confirmed are
+returned; the rest come back as failures, which recalc retries one file at
+a time, so a culprit is isolated exactly as before. Where no cache folder is
+named or no `uno` module exists, `convert` returns None and recalc starts its
+own soffice, as it always did.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from whitecollar import atomic
+from whitecollar.office import soffice as _soffice
+
+UNO_PYTHON_ENV = "WHITECOLLAR_UNO_PYTHON"
+IDLE_ENV = "WHITECOLLAR_OFFICE_IDLE_S"
+CLIENT = Path(__file__).with_name("uno_client.py")
+_NO_UNO = 4
+_unusable: set[str] = set()  # interpreters found without `uno` in this process
+
+
+def uno_python() -> str | None:
+    """The interpreter that runs the UNO client, if it exists here."""
+    exe = os.environ.get(UNO_PYTHON_ENV, "/usr/bin/python3")
+    return exe if os.access(exe, os.X_OK) and exe not in _unusable else None
+
+
+def state_folder(cache_root: Path, engine: str) -> Path:
+    """The office's folder (profile, pid, lock, idle limit) for one engine."""
+    state = Path(cache_root) / f"office-{engine}"
+    state.mkdir(parents=True, exist_ok=True)
+    return state
+
+
+def _prepare(state: Path) -> None:
+    """The forcing profile, written once (under the lock, before any office reads it)."""
+    if not (state / "profile" / "user" / "registrymodifications.xcu").is_file():
+        _soffice.make_profile(state)
+    idle = os.environ.get(IDLE_ENV, "").strip() or "60"
+    atomic.write_text(state / "idle_s", idle + "\n")
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def stop(state: Path) -> None:
+    """End the office of `state` now (tests; a batch over its time limit)."""
+    try:  # the format uno_client writes: pid, then the folder it belongs to
+        pid, owner = (state / "office.pid").read_text().split("\n")[:2]
+        pid_n = int(pid)
+    except (OSError, ValueError):
+        return
+    if owner == str(state.resolve()):  # never another folder's office (a copied pid file)
+        _kill_group(pid_n)
+    (state / "office.pid").unlink(missing_ok=True)
+
+
+def stop_all(cache_root: Path) -> None:
+    for state in sorted(Path(cache_root).glob("office-*")):
+        stop(state)
+
+
+def _locked(state: Path, wait_s: float):
+    """The folder's lock, or None after wait_s (the caller then uses its own soffice)."""
+    fh = open(state / "lock", "a")  # noqa: SIM115 - kept open while the lock is held
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fh
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                fh.close()
+                return None
+            time.sleep(0.02)
+
+
+def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
+            timeout_s: float) -> _soffice.RunResult | None:
+    """Recalculate each (input, output) pair in the shared office; None if it cannot be used.
+
+    Outputs the client did not confirm are removed, so a file cut short by
+    a kill is never taken for a result. None also when the office could not
+    be reached or the client broke before blaming a file: a laboratory
+    problem must never be charged to a workbook.
+    """
+    python = uno_python()
+    if python is None:
+        return None
+    lock = _locked(state, wait_s=timeout_s + 30)
+    if lock is None:
+        return None
+    try:
+        _prepare(state)
+        args = [python, str(CLIENT), "convert", str(state), soffice,
+                *[str(p) for pair in pairs for p in pair]]
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+        timed_out = False
+        try:
+            out, err = proc.communicate(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _kill_group(proc.pid)
+            stop(state)
+            out, err = proc.communicate()
+        except BaseException:
+            _kill_group(proc.pid)
+            stop(state)
+            proc.wait()
+            raise
+        if proc.returncode == _NO_UNO:
+            _unusable.add(python)
+            return None
+        done, errors, unreachable = set(), [], False
+        for line in out.decode("utf-8", "replace").splitlines():
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue
+            if msg.get("ok"):
+                done.add(msg["i"])
+            elif "fatal" in msg and "i" not in msg:
+                unreachable = True
+            elif "error" in msg or "fatal" in msg:
+                errors.append(msg.get("error") or msg.get("fatal"))
+        broken = not timed_out and (unreachable or proc.returncode not in (0, 3))
+        for i, (_, dst) in enumerate(pairs):
+            if broken or i not in done:
+                Path(dst).unlink(missing_ok=True)
+        if broken:
+            return None  # not the files' doing: a private soffice takes the batch
+        return _soffice.RunResult(None if timed_out else proc.returncode, "",
+                                  "\n".join(errors) or err.decode("utf-8", "replace"), timed_out)
+    finally:
+        lock.close()

@@ -1,0 +1,202 @@
+"""Recalculate workbooks in a long-lived headless LibreOffice, through UNO.
+
+Run by Debian's /usr/bin/python3 (the interpreter that has LibreOffice's
+`uno` module), never imported by the laboratory: it uses the standard
+library and `uno` only. The caller (`office/shared_office.py`) holds the
+state folder's lock, so one client at a time talks to the office.
+
+    python3 uno_client.py convert STATE SOFFICE IN OUT [IN OUT ...]
+        connect to the office of STATE (start it if it is not running),
+        load each IN (recalculated on load by the profile's settings) and
+        store it to OUT; one JSON line per file on stdout as it is done.
+    python3 uno_client.py reap STATE IDLE_S
+        wait until STATE's office has been idle IDLE_S seconds, then end it.
+
+Exit codes: 0 all converted or refused one by one, 3 the office died or
+could not be reached, 4 no `uno` module here.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+try:
+    import uno
+    from com.sun.star.beans import PropertyValue
+except ImportError:  # pragma: no cover - reported to the caller, who falls back
+    sys.exit(4)
+
+FILTER = "Calc MS Excel 2007 XML"
+CONNECT_S = 60
+
+
+def _pipe_name(state: Path) -> str:
+    """Named after the folder's real path: a copied folder (a cloned lab) gets its own office."""
+    return "whitecollar-" + hashlib.sha256(str(state.resolve()).encode("utf-8")).hexdigest()[:20]
+
+
+def _prop(name: str, value) -> PropertyValue:
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+def _resolve(pipe: str):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+    return ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            state = next(line for line in fh if line.startswith("State:"))
+    except (OSError, StopIteration):
+        return False
+    return "Z" not in state.split()[1]
+
+
+def _office_pid(state: Path) -> int | None:
+    """The live office of this very folder; a pid file copied from another folder names none."""
+    try:
+        pid, owner = (state / "office.pid").read_text().split("\n")[:2]
+        pid_n = int(pid)
+    except (OSError, ValueError):
+        return None
+    return pid_n if owner == str(state.resolve()) and _alive(pid_n) else None
+
+
+def _start(state: Path, soffice: str) -> None:
+    """Start the office in its own session, with the state folder's forcing profile."""
+    profile = (state / "profile").resolve().as_uri()
+    cmd = [soffice, "--headless", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
+           f"-env:UserInstallation={profile}", f"--accept=pipe,name={_pipe_name(state)};urp;"]
+    env = dict(os.environ, SAL_USE_VCLPLUGIN="svp")
+    env.setdefault("HOME", str(state))
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    (state / "office.pid").write_text(f"{proc.pid}\n{state.resolve()}\n")
+    idle = (state / "idle_s").read_text().strip()
+    subprocess.Popen([sys.executable, os.path.abspath(__file__), "reap", str(state), idle],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     start_new_session=True)
+
+
+def _desktop(state: Path, soffice: str):
+    pipe = _pipe_name(state)
+    if _office_pid(state) is not None:
+        try:
+            return _resolve(pipe)
+        except Exception:  # noqa: BLE001 - a stale office is replaced below
+            stop(state)
+    _start(state, soffice)
+    deadline = time.monotonic() + CONNECT_S
+    while True:
+        try:
+            return _resolve(pipe)
+        except Exception:  # noqa: BLE001 - not listening yet
+            if time.monotonic() > deadline or _office_pid(state) is None:
+                raise
+            time.sleep(0.05)
+
+
+def _kill(pid: int) -> None:
+    """End the office's whole process group (soffice is a launcher of soffice.bin)."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def stop(state: Path) -> None:
+    pid = _office_pid(state)
+    if pid is not None:
+        _kill(pid)
+    (state / "office.pid").unlink(missing_ok=True)
+
+
+def convert(state: Path, soffice: str, pairs: list[tuple[str, str]]) -> int:
+    try:
+        desktop = _desktop(state, soffice)
+    except Exception as exc:  # noqa: BLE001
+        print(json.dumps({"fatal": f"LibreOffice could not be reached ({type(exc).__name__})"}), flush=True)
+        return 3
+    load = (_prop("Hidden", True), _prop("ReadOnly", True), _prop("MacroExecutionMode", 0),
+            _prop("UpdateDocMode", 0))
+    store = (_prop("FilterName", FILTER), _prop("Overwrite", True))
+    for i, (src, dst) in enumerate(pairs):
+        doc = None
+        try:
+            doc = desktop.loadComponentFromURL(Path(src).resolve().as_uri(), "_blank", 0, load)
+            if doc is None:
+                print(json.dumps({"i": i, "error": "LibreOffice could not load the file"}), flush=True)
+                continue
+            doc.storeToURL(Path(dst).resolve().as_uri(), store)
+            print(json.dumps({"i": i, "ok": True}), flush=True)
+        except Exception as exc:  # noqa: BLE001
+            if _office_pid(state) is None or type(exc).__name__ in ("DisposedException", "RuntimeException"):
+                print(json.dumps({"i": i, "fatal": f"LibreOffice stopped ({type(exc).__name__})"}), flush=True)
+                stop(state)
+                return 3
+            print(json.dumps({"i": i, "error": f"{type(exc).__name__}: {exc}"}), flush=True)
+        finally:
+            if doc is not None:
+                try:
+                    doc.close(True)
+                except Exception:  # noqa: BLE001
+                    pass
+    (state / "last-used").touch()
+    return 0
+
+
+def reap(state: Path, idle_s: float) -> int:
+    """Stop the office once nobody has used it for idle_s seconds (and nobody holds the
+    lock), or as soon as its state folder is gone (nothing could reach it any more)."""
+    pid = _office_pid(state)
+    while pid is not None and _alive(pid):
+        time.sleep(min(2.0, idle_s / 4))
+        if not state.is_dir():
+            _kill(pid)
+            return 0
+        if _office_pid(state) != pid:
+            return 0  # replaced: the new office has its own reaper
+        try:
+            used = (state / "last-used").stat().st_mtime
+        except OSError:
+            used = 0.0
+        if time.time() - used < idle_s:
+            continue
+        try:
+            fh = open(state / "lock", "a")  # noqa: SIM115
+        except OSError:
+            _kill(pid)
+            return 0
+        with fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue
+            stop(state)
+            return 0
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[0] == "convert":
+        state, soffice, rest = Path(argv[1]), argv[2], argv[3:]
+        return convert(state, soffice, list(zip(rest[::2], rest[1::2])))
+    if argv[0] == "reap":
+        return reap(Path(argv[1]), float(argv[2]))
+    raise SystemExit(f"unknown command {argv[0]!r}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
