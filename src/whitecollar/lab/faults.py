@@ -120,7 +120,9 @@ class Lab:
             return list(csv.DictReader(fh))
 
     def clone(self, dest: Path) -> "Lab":
-        shutil.copytree(self.root, dest, symlinks=True)
+        """A copy whose pilot grades from cold: without the recalculation cache the freeze's battery
+        warmed, every evaluation needs LibreOffice (and LibreOffice can be killed during it)."""
+        shutil.copytree(self.root, dest, symlinks=True, ignore=shutil.ignore_patterns("cache"))
         return Lab(dest)
 
 
