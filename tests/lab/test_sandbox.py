@@ -115,7 +115,11 @@ def test_a_session_reads_and_writes_its_workspace_and_nothing_else(outside_tmp, 
     assert outcome.sandbox == "bubblewrap"
     seen = next(e["seen"] for e in events if e.get("type") == "probe")
     assert seen.pop("own_input") == "read" and seen.pop("own_output") == "written"
-    assert not [k for k, v in seen.items() if v in ("read", "written")], seen
+    # a write may succeed in the session's private /tmp (the repository of a clone under /tmp, say): what
+    # counts is that nothing reached the host
+    landed = [k for k in tries["write"] if k != "own_output" and Path(tries["write"][k]).exists()]
+    assert not landed, landed
+    assert not [k for k, v in seen.items() if v == "read" or (v == "written" and not tries["write"][k].startswith("/tmp/"))], seen
     assert (t["mine"] / "out.txt").read_text() == "escaped\n"
     assert not (t["other"] / "planted.txt").exists() and not (t["results"] / "planted.txt").exists()
     assert not (ROOT / "planted.txt").exists() and not Path("/usr/planted.txt").exists()

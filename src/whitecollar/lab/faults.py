@@ -201,8 +201,29 @@ def _lab_notes(events: Path) -> list[str]:
     return out
 
 
+def _cmdlines() -> list[str]:
+    out = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            out.append(cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+        except OSError:
+            continue
+    return out
+
+
 def leftovers(lab: Lab) -> list[str]:
-    """Processes still running from this lab once its pilot is over (an orphaned worker or portal), killed here."""
+    """Processes still running from this lab once its pilot is over (an orphaned worker or portal), killed here.
+
+    The shared office of the recalculation cache is the laboratory's own service, which outlives a pilot
+    on purpose (it ends itself after a minute idle): it is stopped first, through its own stop, and is
+    then no leftover; anything still running after that is.
+    """
+    from ..office import shared_office
+
+    shared_office.stop_all(lab.root / "results" / "cache" / "recalc")
+    deadline = time.monotonic() + 6  # its reaper sees the office gone within two seconds and exits
+    while time.monotonic() < deadline and any("uno_client.py reap" in c and str(lab.root) in c for c in _cmdlines()):
+        time.sleep(0.2)
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
         try:
