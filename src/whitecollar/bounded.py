@@ -189,6 +189,8 @@ def run_forked(target: Callable[[], int], limits: Limits) -> Outcome:
                 os.dup2(devnull, 0)
                 os.dup2(devnull, 1)
                 os.dup2(err.fileno(), 2)
+                sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115 - whatever sys.stdout was
+                sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
                 _limit_child(limits)
                 code = target()
             except MemoryError:

@@ -164,7 +164,7 @@ NEW_TERMS: list[tuple[str, bool]] = []
 
 def _run_child(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, result: Path, limits: Limits):
     args = [task_id, str(out_dir), str(workspace_dir), str(oracle_dir), str(result)]
-    if FORK_CHILDREN:
+    if FORK_CHILDREN and _address_space_mb() < limits.memory_mb:
         from .grading import text
 
         terms = result.with_name(result.name + ".terms")
@@ -186,6 +186,21 @@ def _run_child(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Pat
         return outcome
     argv = [sys.executable, "-c", _CHILD, *args]
     return run_bounded(argv, limits, env=child_env())
+
+
+def _address_space_mb() -> float:
+    """This process's address space: a fork starts with all of it, a new interpreter with little.
+
+    A memory bound below it is left to a new interpreter, which meets it the
+    way it always did (during its imports), rather than to a fork that would
+    be refused every new page from its first instruction.
+    """
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            pages = int(fh.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return float("inf")
+    return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
 def _child_main(argv: list[str]) -> int:

@@ -320,11 +320,14 @@ def run_server(folder: Path) -> int:
                 except (OSError, ValueError):
                     continue
                 try:
-                    if code_fingerprint() != fingerprint:
-                        _reply(conn, {"stale": True})
-                        return 0
-                    if threading.active_count() != 1:
-                        _reply(conn, {"refused": "the server has threads; forking is not safe"})
+                    refusal = ({"stale": True} if code_fingerprint() != fingerprint else
+                               {"refused": "threads: forking is not safe"} if threading.active_count() != 1 else
+                               None)
+                    if refusal is not None:  # stop listening first: the client's next connection is a new server's
+                        listener.close()
+                        if _owned(folder):
+                            (folder / "server.pid").unlink(missing_ok=True)
+                        _reply(conn, refusal)
                         return 0
                     _reap(workers)  # the previous job's terms, before this fork
                     count += 1
