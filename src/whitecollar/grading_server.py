@@ -172,10 +172,8 @@ def _preload() -> None:
     import importlib
     import pkgutil
 
-    import whitecollar.cli  # noqa: F401
-    import whitecollar.evaluation  # noqa: F401
-    import whitecollar.lab.session  # noqa: F401
-
+    for module in ("whitecollar.cli", "whitecollar.evaluation", "whitecollar.lab.session"):
+        importlib.import_module(module)
     for package in ("whitecollar.grading", "whitecollar.office"):
         mod = importlib.import_module(package)
         for info in pkgutil.iter_modules(mod.__path__, package + "."):
@@ -278,7 +276,10 @@ def _learn(terms_file: Path) -> None:
             return
         if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
                 and isinstance(item[1], bool) and len(item[0]) <= MAX_TERM_CHARS):
-            text.term_pattern(item[0], whole_word=item[1])
+            try:
+                text.term_pattern(item[0], whole_word=item[1])
+            except Exception:  # noqa: BLE001 - a worker compiles it again and reports
+                continue
 
 
 def _reap(workers: dict[int, Path]) -> None:
