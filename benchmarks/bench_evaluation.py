@@ -11,6 +11,9 @@ call, divided by N. Against it:
   an empty cache and the shared long-lived office (the first grading), and
   with a warm cache (re-grading after an evaluator amendment: no LibreOffice
   at all);
+- the same, each `whitecollar evaluate` answered by the grading server
+  (`grading_server.py`: started by the first job, a fork per run), with an
+  empty cache (its start-up included) and with a warm cache;
 - the battery's and challenge corpus's way, many evaluations in one process
   after one batched recalculation: cold, and warm from the disk cache.
 
@@ -31,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from whitecollar import grading_server  # noqa: E402
 from whitecollar.evaluation import evaluate  # noqa: E402
 from whitecollar.generation import generate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
@@ -119,19 +123,23 @@ def main() -> None:
 
         base = {k: v for k, v in os.environ.items() if k != CACHE}
         base["PYTHONPATH"] = str(ROOT / "src")
+        base[grading_server.SWITCH_ENV] = "0"  # the modes of before: no grading server
         startup_t0 = time.perf_counter()
         subprocess.run([sys.executable, "-c", "import whitecollar.cli, whitecollar.evaluation, "
                         "whitecollar.office"], env=base, check=True)
         startup = time.perf_counter() - startup_t0
 
-        caches = [tmp / "cache-private", tmp / "cache", tmp / "cache-in-process"]
+        caches = [tmp / "cache-private", tmp / "cache", tmp / "cache-in-process", tmp / "cache-server"]
         private = dict(base, **{CACHE: str(caches[0]), shared_office.UNO_PYTHON_ENV: str(tmp / "no-uno")})
         shared = dict(base, **{CACHE: str(caches[1])})
         no_cache = cli_per_run(runs, base, tmp, "none")
         private_cold = cli_per_run(runs, private, tmp, "private")
         cold = cli_per_run(runs, shared, tmp, "cold")
         warm = cli_per_run(runs, shared, tmp, "warm")
-        modes = ("none", "private", "cold", "warm")
+        served = dict(shared, **{CACHE: str(caches[3]), grading_server.SWITCH_ENV: "1"})
+        server_cold = cli_per_run(runs, served, tmp, "server-cold")
+        server_warm = cli_per_run(runs, served, tmp, "server-warm")
+        modes = ("none", "private", "cold", "warm", "server-cold", "server-warm")
         same = all(len({(tmp / "receipts" / m / f.name).read_bytes() for m in modes}) == 1
                    for f in (tmp / "receipts" / "none").iterdir())
 
@@ -142,6 +150,8 @@ def main() -> None:
         batch_warm = in_process_per_run(runs)
         for cache in caches:
             shared_office.stop_all(cache)
+        for folder in caches[3].glob("grading-*"):
+            grading_server.stop(folder)
 
         rows = [
             ("one soffice call, one workbook", single, None),
@@ -151,6 +161,10 @@ def main() -> None:
             ("per run, one process each, own soffice, empty cache", private_cold, private_cold / floor),
             ("per run, one process each, shared office, empty cache (first grading)", cold, cold / floor),
             ("per run, one process each, warm shared cache (re-grading)", warm, warm / floor),
+            ("per run, one process each, grading server, empty cache (first grading)", server_cold,
+             server_cold / floor),
+            ("per run, one process each, grading server, warm cache (re-grading)", server_warm,
+             server_warm / floor),
             ("per run, one process for all, one batch to the shared office (battery, corpus)", batch_cold,
              batch_cold / floor),
             ("per run, one process for all, warm shared cache (re-validation)", batch_warm,
@@ -161,7 +175,7 @@ def main() -> None:
         print(f"{'measure':<{width}}  seconds  x floor")
         for name, secs, ratio in rows:
             print(f"{name:<{width}}  {secs:7.3f}  {'' if ratio is None else f'{ratio:6.2f}'}")
-        print(f"receipts byte-identical across the four per-process modes: {'yes' if same else 'NO'}")
+        print(f"receipts byte-identical across the six per-process modes: {'yes' if same else 'NO'}")
         if not same:
             sys.exit(1)
     finally:

@@ -15,10 +15,14 @@ import os
 import resource
 import signal
 import subprocess
+import select
+import sys
 import tempfile
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 MEMORY_EXIT = 86  # the child's exit status after a MemoryError under RLIMIT_AS
 _PR_SET_PDEATHSIG = 1
@@ -59,14 +63,25 @@ class Outcome:
 
 
 def _limit_child(limits: Limits) -> None:
-    """Runs in the child between fork and exec: set the limits, die with the parent."""
+    """Runs in the child between fork and exec: set the limits, die with the parent.
+
+    Only the soft limits are lowered: they are what stops the evaluation.
+    The hard ones stay as they were, so the long-lived LibreOffice a child
+    may start (office/uno_client.py) can take back the machine's limits
+    rather than inherit this one evaluation's and die of them later.
+    """
     address_space = limits.memory_mb * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_s, limits.cpu_s + 5))
+    _lower_soft(resource.RLIMIT_AS, address_space)
+    _lower_soft(resource.RLIMIT_CPU, limits.cpu_s)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):  # not Linux: the wall-clock kill still applies
         pass
+
+
+def _lower_soft(which: int, value: int) -> None:
+    _, hard = resource.getrlimit(which)
+    resource.setrlimit(which, (value if hard == resource.RLIM_INFINITY else min(value, hard), hard))
 
 
 def _children_by_parent() -> dict[int, list[int]]:
@@ -149,6 +164,86 @@ def run_bounded(argv: list[str], limits: Limits, *, env: dict[str, str] | None =
         err.seek(0)
         tail = err.read()[-4000:].decode("utf-8", "replace")
     return Outcome(kind, rc, tail, time.monotonic() - started)
+
+
+def run_forked(target: Callable[[], int], limits: Limits) -> Outcome:
+    """`run_bounded` for a function of this process: fork, limit, run it, exit with its status.
+
+    For a process that already imported everything the target needs (the
+    grading server's worker, `grading_server.py`), a fork costs milliseconds
+    where a new interpreter costs its start-up and imports. The child gets
+    the same limits, session and clean-up as an exec'd one; a MemoryError
+    anywhere in it exits with MEMORY_EXIT.
+    """
+    started = time.monotonic()
+    cpu_before = _children_cpu_s()
+    with tempfile.TemporaryFile() as err:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            code = 1
+            try:
+                os.setsid()
+                devnull = os.open(os.devnull, os.O_RDWR)
+                os.dup2(devnull, 0)
+                os.dup2(devnull, 1)
+                os.dup2(err.fileno(), 2)
+                sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115 - whatever sys.stdout was
+                sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+                _limit_child(limits)
+                code = target()
+            except MemoryError:
+                code = MEMORY_EXIT
+            except BaseException:  # noqa: BLE001 - reported through stderr and the exit status
+                try:
+                    traceback.print_exc()
+                except BaseException:  # noqa: BLE001
+                    pass
+            finally:
+                try:
+                    sys.stderr.flush()
+                except BaseException:  # noqa: BLE001
+                    pass
+                os._exit(code if isinstance(code, int) else 1)
+        rc = _wait_for(pid, limits.wall_s)
+        if rc is None:
+            kill_tree(pid)
+            rc = _wait_for(pid, _KILL_GRACE_S)
+            kind = "wall"
+        else:
+            kind = _classify(rc, _children_cpu_s() - cpu_before, limits)
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        err.seek(0)
+        tail = err.read()[-4000:].decode("utf-8", "replace")
+    return Outcome(kind, rc, tail, time.monotonic() - started)
+
+
+def _wait_for(pid: int, timeout_s: float) -> int | None:
+    """The exit code of child `pid` (negative: the signal), or None when it outlives timeout_s."""
+    deadline = time.monotonic() + timeout_s
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        fd = None
+    try:
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done == pid:
+                return os.waitstatus_to_exitcode(status)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            if fd is not None:
+                select.select([fd], [], [], left)
+            else:
+                time.sleep(min(0.005, left))
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _children_cpu_s() -> float:

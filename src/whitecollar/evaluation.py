@@ -6,7 +6,8 @@ is checked against the receipt schema, and an evaluator that raises yields a
 receipt marked `evaluator_error` (a laboratory failure, never a score for
 the worker) instead of a crash that would stop a whole pilot.
 
-`evaluate_bounded` runs the same evaluation in a child process under a
+`evaluate_bounded` runs the same evaluation in a child process (a new
+interpreter, or a fork inside the grading server: `grading_server.py`) under a
 wall-clock, CPU and memory bound (`whitecollar.bounded`). Output that drives
 the evaluator past a bound is the worker's doing: it gets a failing receipt
 that lists every criterion and check (taken from an evaluation of an empty
@@ -21,7 +22,7 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from .bounded import MEMORY_EXIT, Limits, child_env, run_bounded
+from .bounded import MEMORY_EXIT, Limits, child_env, run_bounded, run_forked
 
 from .grading.integrity import check_workspace
 from .grading.receipt import Abstention, Integrity, Receipt, validate_receipt
@@ -154,9 +155,52 @@ except MemoryError:
 """
 
 
+# Set by the grading server's worker (grading_server.py), which has every module the
+# child needs imported already: the bounded child is then a fork, not a new interpreter.
+# The terms a forked child compiled are gathered in NEW_TERMS, for the server to compile.
+FORK_CHILDREN = False
+NEW_TERMS: list[tuple[str, bool]] = []
+
+
 def _run_child(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, result: Path, limits: Limits):
-    argv = [sys.executable, "-c", _CHILD, task_id, str(out_dir), str(workspace_dir), str(oracle_dir), str(result)]
+    args = [task_id, str(out_dir), str(workspace_dir), str(oracle_dir), str(result)]
+    if FORK_CHILDREN and _address_space_mb() < limits.memory_mb:
+        from .grading import text
+
+        terms = result.with_name(result.name + ".terms")
+        known = len(text.COMPILED_TERMS)
+
+        def child() -> int:
+            status = _child_main(args)
+            try:  # a hint for the server only: never a reason to fail the evaluation
+                terms.write_text(json.dumps(text.COMPILED_TERMS[known:]), encoding="utf-8")
+            except BaseException:  # noqa: BLE001
+                pass
+            return status
+
+        outcome = run_forked(child, limits)
+        try:
+            NEW_TERMS.extend((str(t), bool(w)) for t, w in json.loads(terms.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            pass
+        return outcome
+    argv = [sys.executable, "-c", _CHILD, *args]
     return run_bounded(argv, limits, env=child_env())
+
+
+def _address_space_mb() -> float:
+    """This process's address space: a fork starts with all of it, a new interpreter with little.
+
+    A memory bound below it is left to a new interpreter, which meets it the
+    way it always did (during its imports), rather than to a fork that would
+    be refused every new page from its first instruction.
+    """
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            pages = int(fh.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return float("inf")
+    return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
 def _child_main(argv: list[str]) -> int:

@@ -21,6 +21,7 @@ import fcntl
 import hashlib
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -74,8 +75,34 @@ def _office_pid(state: Path) -> int | None:
     return pid_n if owner == str(state.resolve()) and _alive(pid_n) else None
 
 
+class _Unbounded:
+    """This process's soft CPU and memory limits raised to the hard ones, for the duration.
+
+    The client may run inside one evaluation's bounded child (bounded.py
+    lowers the soft limits only); the office and its reaper it starts serve
+    every later evaluation, so they must not inherit that one's limits and
+    die of them later. A batch's time limit still bounds what the office does.
+    """
+
+    _WHICH = (resource.RLIMIT_CPU, resource.RLIMIT_AS)
+
+    def __enter__(self) -> None:
+        self.saved = [resource.getrlimit(w) for w in self._WHICH]
+        for which, (_, hard) in zip(self._WHICH, self.saved):
+            resource.setrlimit(which, (hard, hard))
+
+    def __exit__(self, *exc) -> None:
+        for which, limits in zip(self._WHICH, self.saved):
+            resource.setrlimit(which, limits)
+
+
 def _start(state: Path, soffice: str) -> None:
     """Start the office in its own session, with the state folder's forcing profile."""
+    with _Unbounded():
+        _spawn(state, soffice)
+
+
+def _spawn(state: Path, soffice: str) -> None:
     profile = (state / "profile").resolve().as_uri()
     cmd = [soffice, "--headless", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
            f"-env:UserInstallation={profile}", f"--accept=pipe,name={_pipe_name(state)};urp;"]

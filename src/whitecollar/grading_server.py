@@ -1,0 +1,367 @@
+"""A long-lived grading process that forks one worker per `whitecollar evaluate`.
+
+Every evaluation job of the workflow is its own `whitecollar evaluate`
+process, and its bounded child another interpreter: two start-ups and two
+rounds of imports cost more than the evaluation itself. So the first job
+starts a server in the workflow's cache folder (next to the shared office:
+one per cache folder, Python, package and working directory, never shared
+by a cloned lab), which imports the grading modules once and forks a worker
+per request. The worker runs the very `cmd_evaluate` of the command line,
+with the client's arguments, environment, working directory, stdout and
+stderr (passed over the socket), and forks its bounded child instead of
+starting an interpreter (`evaluation.FORK_CHILDREN`): the same limits, the
+same receipts, written the same atomic way.
+
+The client (`serve`) imports nothing but the standard library. It falls back
+to the in-process evaluation (returns None) whenever the server cannot be
+started or reached, or the connection breaks before the exit status came:
+a laboratory problem is never charged to the worker, and a receipt is
+always written.
+
+Stale code is never served: the server records the SHA-256 of every source
+and schema file of the package when it starts and compares it before each
+fork; on any difference it refuses, exits, and the client starts a new
+server. Scenario code (evaluate.py and friends) is loaded by each bounded
+child from disk, never by the server. The server forks only while it has a
+single thread, and ends after WHITECOLLAR_GRADING_IDLE_S seconds (60) idle
+or when its folder is gone.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import select
+import socket
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CACHE_ENV = "WHITECOLLAR_RECALC_CACHE"  # recalc_cache.ENV, not imported: the client stays light
+SWITCH_ENV = "WHITECOLLAR_GRADING_SERVER"  # "0" turns the server off
+IDLE_ENV = "WHITECOLLAR_GRADING_IDLE_S"
+PACKAGE = Path(__file__).resolve().parent
+START_S = 60.0
+_HEADER = struct.Struct("!I")
+_SOURCE_SUFFIXES = (".py", ".json", ".yaml", ".yml")
+
+
+def state_folder(cache_root: Path) -> Path:
+    """The server folder for this Python, package, working directory and scenario root."""
+    identity = json.dumps([sys.executable, str(PACKAGE), os.getcwd(), os.environ.get("WHITECOLLAR_ROOT", "")])
+    return Path(cache_root) / f"grading-{hashlib.sha256(identity.encode('utf-8')).hexdigest()[:16]}"
+
+
+def _address(folder: Path) -> str:
+    """An abstract socket named after the folder's real path (no path-length limit, no file)."""
+    return "\0whitecollar-grading-" + hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:24]
+
+
+def code_fingerprint(package: Path = PACKAGE) -> str:
+    """SHA-256 over every source and schema file of the package, by relative path."""
+    h = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts and path.is_file():
+            h.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------- the client
+
+
+def serve(argv: list[str]) -> int | None:
+    """The exit status of `argv` run by the grading server, or None: evaluate in this process."""
+    root = os.environ.get(CACHE_ENV, "").strip()
+    if not root or os.environ.get(SWITCH_ENV, "1") == "0":
+        return None
+    try:
+        folder = state_folder(Path(root))
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    for _ in range(2):  # a second time after a server that refused stale code
+        conn = _connect(folder) or _start(folder)
+        if conn is None:
+            return None
+        with conn:
+            reply = _request(conn, argv)
+        if reply is None:
+            return None
+        if "status" in reply:
+            return int(reply["status"])
+        if not reply.get("stale"):
+            return None
+    return None
+
+
+def _connect(folder: Path) -> socket.socket | None:
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        conn.connect(_address(folder))
+        return conn
+    except OSError:
+        conn.close()
+        return None
+
+
+def _start(folder: Path) -> socket.socket | None:
+    """Start the folder's server (one client at a time) and connect to it."""
+    try:
+        lock = open(folder / "lock", "a")  # noqa: SIM115 - held while starting
+    except OSError:
+        return None
+    with lock:
+        deadline = time.monotonic() + START_S
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return None
+                time.sleep(0.02)
+        conn = _connect(folder)  # another client may have started it meanwhile
+        if conn is not None:
+            return conn
+        env = dict(os.environ)
+        parts = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *[p for p in parts if p != str(PACKAGE.parent)]])
+        try:
+            with open(folder / "server.log", "ab") as log:
+                proc = subprocess.Popen([sys.executable, "-m", "whitecollar.grading_server", str(folder)],
+                                        stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
+                                        start_new_session=True, close_fds=True)
+        except OSError:
+            return None
+        while time.monotonic() < deadline and proc.poll() is None:
+            conn = _connect(folder)
+            if conn is not None:
+                return conn
+            time.sleep(0.01)
+        return None
+
+
+def _request(conn: socket.socket, argv: list[str]) -> dict | None:
+    """Send the request with this process's stdout and stderr; the server's reply, or None."""
+    payload = json.dumps({"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ)}).encode("utf-8")
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        socket.send_fds(conn, [_HEADER.pack(len(payload))], [1, 2])
+        conn.sendall(payload)
+        data = b""
+        while not data.endswith(b"\n"):
+            chunk = conn.recv(4096)
+            if not chunk:
+                return None  # the server or its worker broke mid-request
+            data += chunk
+        return json.loads(data)
+    except (OSError, ValueError):
+        return None
+
+
+# ---------------------------------------------------------------- the server
+
+
+def _preload() -> None:
+    """Import every module a `whitecollar evaluate` worker and its bounded child use."""
+    import importlib
+    import pkgutil
+
+    for module in ("whitecollar.cli", "whitecollar.evaluation", "whitecollar.lab.session"):
+        importlib.import_module(module)
+    for package in ("whitecollar.grading", "whitecollar.office"):
+        mod = importlib.import_module(package)
+        for info in pkgutil.iter_modules(mod.__path__, package + "."):
+            if info.name.endswith(".uno_client"):
+                continue  # run by Debian's python3, never imported
+            try:
+                importlib.import_module(info.name)
+            except Exception:  # noqa: BLE001 - the worker imports it again and reports
+                pass
+
+
+def _owned(folder: Path) -> bool:
+    try:
+        pid, owner = (folder / "server.pid").read_text().split("\n")[:2]
+        return int(pid) == os.getpid() and owner == str(folder.resolve())
+    except (OSError, ValueError):
+        return False
+
+
+def _recv_request(conn: socket.socket) -> tuple[dict, list[int]]:
+    conn.settimeout(10.0)
+    header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 2)
+    if len(header) != _HEADER.size or len(fds) != 2:
+        for fd in fds:
+            os.close(fd)
+        raise ValueError("malformed request")
+    (size,), data = _HEADER.unpack(header), b""
+    while len(data) < size:
+        chunk = conn.recv(min(65536, size - len(data)))
+        if not chunk:
+            raise ValueError("request cut short")
+        data += chunk
+    conn.settimeout(None)
+    return json.loads(data), fds
+
+
+def _reply(conn: socket.socket, message: dict) -> None:
+    try:
+        conn.sendall(json.dumps(message).encode("utf-8") + b"\n")
+    except OSError:
+        pass
+
+
+def _work(conn: socket.socket, request: dict, fds: list[int]) -> None:
+    """The forked worker: run `whitecollar evaluate` as the client would have, answer, exit."""
+    status = 1
+    try:
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.dup2(fds[0], 1)
+        os.dup2(fds[1], 2)
+        for fd in (devnull, *fds):
+            os.close(fd)
+        from whitecollar import cli, evaluation
+
+        evaluation.FORK_CHILDREN = True
+        sys.argv = list(request["argv"])
+        try:
+            status = cli.main(sys.argv[1:])
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        _reply(conn, {"status": status})
+        if evaluation.NEW_TERMS:
+            learned = request["terms_file"]
+            Path(learned + ".tmp").write_text(json.dumps(evaluation.NEW_TERMS), encoding="utf-8")
+            os.replace(learned + ".tmp", learned)
+    except BaseException:  # noqa: BLE001 - no status: the client evaluates in its own process
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        os._exit(0)
+
+
+MAX_TERMS = 8192  # the size of the term cache (grading/text.py)
+MAX_TERM_CHARS = 400
+
+
+def _learn(terms_file: Path) -> None:
+    """Compile the terms a worker's evaluation needed, so that later forks find them compiled.
+
+    A term becomes a pattern of escaped characters (grading/text.py), whatever
+    its text; the caps keep a flood of odd terms from costing the server much.
+    """
+    from whitecollar.grading import text
+
+    try:
+        learned = json.loads(terms_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    finally:
+        terms_file.unlink(missing_ok=True)
+    for item in learned[:MAX_TERMS] if isinstance(learned, list) else []:
+        if len(text.COMPILED_TERMS) >= MAX_TERMS:
+            return
+        if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                and isinstance(item[1], bool) and len(item[0]) <= MAX_TERM_CHARS):
+            try:
+                text.term_pattern(item[0], whole_word=item[1])
+            except Exception:  # noqa: BLE001 - a worker compiles it again and reports
+                continue
+
+
+def _reap(workers: dict[int, Path]) -> None:
+    for pid in sorted(workers):
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            _learn(workers.pop(pid))
+
+
+def run_server(folder: Path) -> int:
+    """Listen on the folder's socket until idle; fork a worker per request."""
+    import threading
+
+    folder = folder.resolve()
+    fingerprint = code_fingerprint()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        listener.bind(_address(folder))
+    except OSError:
+        return 0  # another server holds the address
+    listener.listen(64)
+    (folder / "server.pid").write_text(f"{os.getpid()}\n{folder}\n")
+    _preload()
+    idle_s = float(os.environ.get(IDLE_ENV, "").strip() or 60)
+    last, workers, count = time.monotonic(), {}, 0
+    try:
+        while True:
+            _reap(workers)
+            if not _owned(folder) or (not workers and time.monotonic() - last > idle_s):
+                return 0
+            ready, _, _ = select.select([listener], [], [], 1.0)
+            if not ready:
+                continue
+            conn, _ = listener.accept()
+            last = time.monotonic()
+            with conn:
+                try:
+                    request, fds = _recv_request(conn)
+                except (OSError, ValueError):
+                    continue
+                try:
+                    refusal = ({"stale": True} if code_fingerprint() != fingerprint else
+                               {"refused": "threads: forking is not safe"} if threading.active_count() != 1 else
+                               None)
+                    if refusal is not None:  # stop listening first: the client's next connection is a new server's
+                        listener.close()
+                        if _owned(folder):
+                            (folder / "server.pid").unlink(missing_ok=True)
+                        _reply(conn, refusal)
+                        return 0
+                    _reap(workers)  # the previous job's terms, before this fork
+                    count += 1
+                    request["terms_file"] = str(folder / f"terms-{count}.json")
+                    pid = os.fork()
+                    if pid == 0:
+                        listener.close()
+                        _work(conn, request, fds)
+                    workers[pid] = Path(request["terms_file"])
+                finally:
+                    for fd in fds:
+                        try:
+                            os.close(fd)
+                        except OSError:
+                            pass
+    finally:
+        listener.close()
+        if _owned(folder):
+            (folder / "server.pid").unlink(missing_ok=True)
+
+
+def stop(folder: Path) -> None:
+    """End the server of `folder` (tests, benchmarks); its running workers finish."""
+    import signal
+
+    try:
+        pid, owner = (folder / "server.pid").read_text().split("\n")[:2]
+        if owner == str(folder.resolve()):
+            os.kill(int(pid), signal.SIGTERM)
+    except (OSError, ValueError):
+        pass
+    (folder / "server.pid").unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    sys.exit(run_server(Path(sys.argv[1])))
