@@ -214,15 +214,20 @@ def _cmdlines() -> list[str]:
 def leftovers(lab: Lab) -> list[str]:
     """Processes still running from this lab once its pilot is over (an orphaned worker or portal), killed here.
 
-    The shared office of the recalculation cache is the laboratory's own service, which outlives a pilot
-    on purpose (it ends itself after a minute idle): it is stopped first, through its own stop, and is
-    then no leftover; anything still running after that is.
+    The shared office of the recalculation cache and the grading server are the laboratory's own
+    services, which outlive a pilot on purpose (each ends itself after a minute idle): they are stopped
+    first, through their own stop, and are then no leftovers; anything still running after that is.
     """
+    from .. import grading_server
     from ..office import shared_office
 
-    shared_office.stop_all(lab.root / "results" / "cache" / "recalc")
-    deadline = time.monotonic() + 6  # its reaper sees the office gone within two seconds and exits
-    while time.monotonic() < deadline and any("uno_client.py reap" in c and str(lab.root) in c for c in _cmdlines()):
+    cache = lab.root / "results" / "cache" / "recalc"
+    shared_office.stop_all(cache)
+    for folder in sorted(cache.glob("grading-*")):  # the grading server, the same kind of service
+        grading_server.stop(folder)
+    deadline = time.monotonic() + 6  # the office's reaper sees it gone within two seconds; the server ends on SIGTERM
+    while time.monotonic() < deadline and any(("uno_client.py reap" in c or "grading_server" in c) and str(lab.root) in c
+                                                   for c in _cmdlines()):
         time.sleep(0.2)
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
