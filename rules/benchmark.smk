@@ -40,6 +40,10 @@ rule validate:
 
 
 # A checkpoint, so that the pilot's runs are only drawn once the freeze exists.
+# Modules whose output the freeze records as protocol (whitecollar.protocol hashes what they build).
+PROTOCOL_CODE = {"src/whitecollar/judges/prompt.py", "src/whitecollar/judges/rubric.py", "src/whitecollar/judges/settings.py"}
+
+
 checkpoint freeze:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
@@ -47,9 +51,12 @@ checkpoint freeze:
         # The protocol the freeze also records (whitecollar.protocol). ancient(): read, never a
         # reason to re-freeze, so an edit after the freeze stays a visible deviation until an
         # amendment is recorded and the benchmark is frozen again (--forcerun freeze).
+        # The judges' prompt, rubric rendering and panel settings are protocol too: the code that
+        # makes them is read the same way, and the rest of the freeze's code is its code.
         protocol=ancient(["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
-                         + expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS)),
-        code=stage_code("freeze"),
+                         + expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS)
+                         + [f for f in stage_code("freeze") if f in PROTOCOL_CODE]),
+        code=[f for f in stage_code("freeze") if f not in PROTOCOL_CODE],
     output:
         f"{RESULTS}/freeze/manifest.json",
     log:
