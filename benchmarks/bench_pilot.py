@@ -15,7 +15,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info")
+#: what a lab copy of the repository leaves out (its own results and environment)
+IGNORED = (".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info")
+IGNORE = shutil.ignore_patterns(*IGNORED)
 
 
 def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:

@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
+from bench_pilot import IGNORED, timed  # the benchmarks' folder is on sys.path when run as a script
 
 ROOT = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info",
-                                "generated")
+IGNORE = shutil.ignore_patterns(*IGNORED, "generated")
 
 
 def lab(dest: Path) -> tuple[Path, dict[str, str]]:
@@ -31,14 +29,6 @@ def lab(dest: Path) -> tuple[Path, dict[str, str]]:
     cfg["worker"]["simulated"]["seconds"] = 0
     cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True))
     return dest, dict(os.environ, WHITECOLLAR_ROOT=str(dest), PYTHONPATH=str(dest / "src"))
-
-
-def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
-    t0 = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
-    return time.perf_counter() - t0
 
 
 def main() -> None:

@@ -33,18 +33,16 @@ def read_oracle(oracle_dir: Path) -> dict:
     return json.loads((Path(oracle_dir) / "oracle.json").read_text(encoding="utf-8"))
 
 
+def _nothing_graded(task_id: str, evaluator_version: str, abstention: Abstention, integrity: Integrity,
+                    notes: list[str], error: str | None) -> Receipt:
+    return Receipt(task_id=task_id, evaluator_version=evaluator_version, criteria=[], violations=[], deliverables=[],
+                   abstention=abstention, input_integrity=integrity, notes=notes, evaluator_error=error)
+
+
 def error_receipt(task_id: str, evaluator_version: str, workspace_dir: Path, message: str) -> Receipt:
-    return Receipt(
-        task_id=task_id,
-        evaluator_version=evaluator_version,
-        criteria=[],
-        violations=[],
-        deliverables=[],
-        abstention=Abstention("invalid", False, False, None, "no_record", "evaluator failed"),
-        input_integrity=check_workspace(workspace_dir),
-        notes=[],
-        evaluator_error=message,
-    )
+    return _nothing_graded(task_id, evaluator_version,
+                           Abstention("invalid", False, False, None, "no_record", "evaluator failed"),
+                           check_workspace(workspace_dir), [], message)
 
 
 def not_launched_receipt(task_id: str, evaluator_version: str, reason: str) -> Receipt:
@@ -54,17 +52,10 @@ def not_launched_receipt(task_id: str, evaluator_version: str, reason: str) -> R
     shape does not depend on the envelope); the record leaves such runs out
     of every denominator, by their run.json status.
     """
-    return Receipt(
-        task_id=task_id,
-        evaluator_version=evaluator_version,
-        criteria=[],
-        violations=[],
-        deliverables=[],
-        abstention=Abstention("missing", False, False, None, "no_record", "not launched"),
-        input_integrity=Integrity(None, [], "not launched: no workspace was composed"),
-        notes=[f"not launched: {reason}"],
-        evaluator_error=None,
-    )
+    return _nothing_graded(task_id, evaluator_version,
+                           Abstention("missing", False, False, None, "no_record", "not launched"),
+                           Integrity(None, [], "not launched: no workspace was composed"),
+                           [f"not launched: {reason}"], None)
 
 
 def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,

@@ -44,3 +44,15 @@ def make_sparse(path: Path, size: int) -> Path:
     with open(path, "wb") as fh:
         fh.truncate(size)
     return path
+
+
+class PopenCounter:
+    """Counts subprocess.Popen calls while still running the real program."""
+
+    def __init__(self, real):
+        self.real = real
+        self.commands: list[list[str]] = []
+
+    def __call__(self, cmd, *args, **kwargs):
+        self.commands.append(list(cmd))
+        return self.real(cmd, *args, **kwargs)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from office_helpers import first_half, needs_soffice, zip_with_patched_entry
+from office_helpers import PopenCounter, first_half, needs_soffice, zip_with_patched_entry
 
 from whitecollar.office import Failure, prefetch, read_workbook, recalc, recalculate
 from whitecollar.office import soffice as soffice_mod
@@ -32,17 +32,6 @@ FORMULAS = {  # Calc!A<n>: (formula, expected)
     11: ('=IF(ISNA(MATCH("Z",Inputs!A2:A6,0)),"absent","present")', "absent"),
 }
 
-
-class PopenCounter:
-    """Counts subprocess.Popen calls while still running the real program."""
-
-    def __init__(self, real):
-        self.real = real
-        self.commands: list[list[str]] = []
-
-    def __call__(self, cmd, *args, **kwargs):
-        self.commands.append(list(cmd))
-        return self.real(cmd, *args, **kwargs)
 
 
 def _false_cached(path: Path) -> Path:

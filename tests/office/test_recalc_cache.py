@@ -12,7 +12,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from office_helpers import needs_soffice, zip_with_patched_entry
+from office_helpers import PopenCounter, needs_soffice, zip_with_patched_entry
 
 from whitecollar.office import read_workbook, recalc, recalc_cache, recalculate
 from whitecollar.office import soffice as soffice_mod
@@ -21,15 +21,6 @@ from whitecollar.office.xlsx import save_workbook, workbook_bytes
 
 SRC = Path(recalc.__file__).resolve().parents[2]
 
-
-class PopenCounter:
-    def __init__(self, real):
-        self.real = real
-        self.commands: list[list[str]] = []
-
-    def __call__(self, cmd, *args, **kwargs):
-        self.commands.append(list(cmd))
-        return self.real(cmd, *args, **kwargs)
 
 
 @pytest.fixture
