@@ -5,6 +5,10 @@
 # Recalculated workbooks are shared by every job (grading, battery, rendering)
 # through a content-addressed disk cache; named by an environment variable, so
 # no rule's command or params change.
+import dataclasses
+
+from whitecollar.bounded import Limits  # the bounds when config.yaml gives none
+
 os.environ.setdefault("WHITECOLLAR_RECALC_CACHE", os.path.abspath(f"{RESULTS}/cache/recalc"))
 
 
@@ -23,7 +27,7 @@ rule evaluate_run:
         oracle=per_job(lambda w: oracle_sha256(w.task)),
         run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
         bounds="--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(
-            **{"wall_s": 300, "cpu_s": 300, "memory_mb": 2048, **config.get("evaluation", {})}),
+            **{**dataclasses.asdict(Limits()), **config.get("evaluation", {})}),
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",
     shell:

@@ -595,6 +595,8 @@ def _add_replication_parsers(sub) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .bounded import Limits  # the evaluation bounds when none are given
+
     p = argparse.ArgumentParser(prog="whitecollar", description=__doc__.splitlines()[0])
     p.add_argument("-v", "--verbose", action="store_true", help="progress messages on stderr")
     sub = p.add_subparsers(dest="command", required=True)
@@ -628,9 +630,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--oracle", required=True)
     s.add_argument("--receipt", required=True)
     s.add_argument("--out", help="graded folder, if not WORKSPACE/out")
-    s.add_argument("--wall-s", type=float, default=300.0, help="wall-clock bound of the evaluation (seconds)")
-    s.add_argument("--cpu-s", type=int, default=300, help="CPU-time bound of the evaluation (seconds)")
-    s.add_argument("--memory-mb", type=int, default=2048, help="address-space bound of the evaluation (MB)")
+    s.add_argument("--wall-s", type=float, default=Limits.wall_s, help="wall-clock bound of the evaluation (seconds)")
+    s.add_argument("--cpu-s", type=int, default=Limits.cpu_s, help="CPU-time bound of the evaluation (seconds)")
+    s.add_argument("--memory-mb", type=int, default=Limits.memory_mb, help="address-space bound of the evaluation (MB)")
     s.set_defaults(fn=cmd_evaluate)
 
     s = sub.add_parser("validate", help="run the validation battery of a scenario")
