@@ -70,6 +70,21 @@ def _kill_group(pid: int) -> None:
         pass
 
 
+def _wait_gone(pid: int, timeout_s: float = 10.0) -> None:
+    """Wait until a killed office has finished dying (a large office takes a moment to release its
+    memory): a stop that returns leaves no office behind, and a new one never meets the old."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/status") as fh:
+                state = next(line for line in fh if line.startswith("State:"))
+        except (OSError, StopIteration):
+            return
+        if "Z" in state.split()[1]:
+            return
+        time.sleep(0.05)
+
+
 def stop(state: Path) -> None:
     """End the office of `state` now (tests; a batch over its time limit)."""
     try:  # the format uno_client writes: pid, then the folder it belongs to
@@ -79,6 +94,7 @@ def stop(state: Path) -> None:
         return
     if owner == str(state.resolve()):  # never another folder's office (a copied pid file)
         _kill_group(pid_n)
+        _wait_gone(pid_n)
     (state / "office.pid").unlink(missing_ok=True)
 
 
