@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench faults clean-venv
+.PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench faults clean-venv cluster-test
 
 # Quiet by default: a line per stage with its counts, the full Snakemake log in
 # results/logs/snakemake/ (named at the end); VERBOSE=1 prints the full log too.
@@ -52,6 +52,14 @@ bench: bootstrap
 
 faults: bootstrap
 	$(BIN)/python -m whitecollar.lab.faults
+
+# The freeze and the simulated pilot on a real single-node SLURM started here for the occasion
+# (root; tools/slurm-single-node.sh), through profiles/slurm, compared file by file with the same
+# study run locally: prints `identical N/N`. SCENARIOS="ACC-01 PROC-01", REPEATS=2 widen the study;
+# PROFILE=cluster-generic drives sbatch through the generic cluster plugin instead.
+cluster-test: bootstrap
+	$(BIN)/python -m whitecollar.cluster $(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
+		$(if $(REPEATS),--repeats $(REPEATS)) $(if $(PROFILE),--profile $(PROFILE))
 
 bootstrap: system-packages $(STAMP)
 

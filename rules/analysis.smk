@@ -1,4 +1,8 @@
-# Stage 4: the pilot's record, rebuilt from the files.
+# Stage 4: the pilot's record, rebuilt from the files (on the controller: it
+# settles the ledger's journal and writes the database once).
+
+localrules:
+    pilot,
 
 
 rule pilot:

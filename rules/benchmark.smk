@@ -1,4 +1,9 @@
 # Stage 1: generate each scenario, validate it, freeze the benchmark.
+# Generation and validation may run on a cluster's compute nodes; the freeze
+# (one small manifest) runs on the controller (docs/ARCHITECTURE.md, "On a cluster").
+
+localrules:
+    freeze,
 
 
 rule generate:
@@ -11,6 +16,9 @@ rule generate:
     params:
         metadata=lambda w: generation_params(w.task),
         seed=lambda w: scenario(w.task).seed,
+    resources:
+        mem_mb=1000,
+        runtime=15,
     log:
         f"{LOGS}/generate/{{task}}.log",
     benchmark:
@@ -30,6 +38,9 @@ rule validate:
         f"{VALIDATION}/{{task}}.json",
     params:
         evaluator_version=lambda w: scenario(w.task).evaluator_version,
+    resources:
+        mem_mb=3000,  # the battery and the challenge corpus, with LibreOffice recalculating their workbooks
+        runtime=60,
     log:
         f"{LOGS}/validate/{{task}}.log",
     benchmark:

@@ -87,6 +87,11 @@ wildcard_constraints:
 # (Snakemake's code trigger compares its text). `whitecollar run` reads it.
 os.environ[plan.CONTROLLER_ENV] = plan.controller_slice(config)
 
+# Jobs an executor plugin sends elsewhere receive it too: the SLURM plugin exports
+# the submitting environment, others (the generic cluster plugin) declare what is named here.
+envvars:
+    plan.CONTROLLER_ENV,
+
 
 def node_resource(name):
     return "node_" + name.replace("-", "_")

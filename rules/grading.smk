@@ -12,6 +12,15 @@ from whitecollar.bounded import Limits  # the bounds when config.yaml gives none
 os.environ.setdefault("WHITECOLLAR_RECALC_CACHE", os.path.abspath(f"{RESULTS}/cache/recalc"))
 
 
+localrules:
+    code_stamp,
+
+
+# Each evaluation is bounded (config.yaml `evaluation:`); its cluster job asks for
+# that bound plus room for the command itself and the shared LibreOffice.
+EVALUATION_BOUNDS = {**dataclasses.asdict(Limits()), **config.get("evaluation", {})}
+
+
 rule evaluate_run:
     input:
         run=f"{RUNS}/{RUN_PATH}/run.json",
@@ -26,8 +35,10 @@ rule evaluate_run:
         evaluator_version=per_job(lambda w: scenario(w.task).evaluator_version),
         oracle=per_job(lambda w: oracle_sha256(w.task)),
         run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
-        bounds="--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(
-            **{**dataclasses.asdict(Limits()), **config.get("evaluation", {})}),
+        bounds="--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(**EVALUATION_BOUNDS),
+    resources:
+        mem_mb=int(EVALUATION_BOUNDS["memory_mb"]) + 1024,
+        runtime=-(-int(EVALUATION_BOUNDS["wall_s"]) // 60) + 10,
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",
     shell:

@@ -61,6 +61,9 @@ rule render:
         rubric=f"{PACKAGES}/{RUN_PATH}/rubric.json",
     params:
         run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+    resources:
+        mem_mb=1500,  # workbooks are recalculated (shared LibreOffice) to show their values
+        runtime=15,
     log:
         f"{LOGS}/judging/packages/{RUN_PATH}.log",
     benchmark:
@@ -78,6 +81,9 @@ rule judge:
         f"{SCORES}/{RUN_PATH}/{{judge}}.json",
     params:
         judge=lambda w: judge_settings.slice_json(config, w.judge),
+    resources:
+        mem_mb=1000,
+        runtime=45,  # a command judge: up to max_attempts (3) answers of its timeout (600 s), and margin
     log:
         f"{LOGS}/judging/scores/{RUN_PATH}/{{judge}}.log",
     shell:

@@ -4,6 +4,14 @@
 # and the analysis library as input (Snakemake does not see imports), and
 # receives only the config values it uses, as params.
 
+# The paper is built on the controller under any executor: small scripts over the
+# pilot's database, and the manuscript needs TeX, which compute nodes need not have.
+localrules:
+    table_taxonomy, table_organisations, table_pilot_scenarios, table_challenge, table_catalogue,
+    fig_coverage, rulegraph, fig_architecture, table_results, table_premium, fig_premium, fig_frontier,
+    table_frontier, table_minutes_sensitivity, table_asking, table_judges, table_power, table_amendments,
+    macros_pilot, manuscript,
+
 GENERATED = "manuscript/generated"
 PAPER = f"{RESULTS}/paper"
 PAPER_LOGS = f"{LOGS}/paper"

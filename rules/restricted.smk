@@ -2,6 +2,9 @@
 # replicator rebuilds the paper from (`make replicate PACKAGE=...`; see
 # src/whitecollar/restricted.py and replicate.py).
 
+localrules:
+    restricted,
+
 PACKAGE_TAR = f"{RESULTS}/package/whitecollar-package.tar"
 PROTOCOL_FILES = ["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
 

@@ -1,4 +1,11 @@
 # Stage 2: draw the runs, then run each worker session.
+# Both stay on the controller under any executor: the assignment is a small
+# integer program, and a session needs its node slot, the ledger's lock, the
+# sandbox and (A3, A4) its portal next to it (docs/ARCHITECTURE.md, "On a cluster").
+
+localrules:
+    assign,
+    run,
 
 
 # The assignment depends on the bundles (their digests) only. It does not
@@ -42,6 +49,9 @@ rule run:
         run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
     resources:
         **node_resources(),
+        # the worker slot: what one session and its portal need, for as long as its wall limit
+        mem_mb=4000,
+        runtime=per_job(lambda w: -(-int(assigned(w)["time_limit_s"]) // 60) + 10),
     priority: per_job(lambda w: 100000 - int(assigned(w)["order"]))
     retries: 1
     log:

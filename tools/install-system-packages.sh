@@ -26,6 +26,12 @@ needs=(
   "pdflatex:texlive-latex-base"
   "latexmk:latexmk"
   "booktabs.sty:texlive-latex-recommended"
+  # `make cluster-test` runs the pipeline on a real single-node SLURM (tools/slurm-single-node.sh):
+  # slurmctld and slurmd with their client commands, and munge for their authentication
+  "slurmctld:slurm-wlm"
+  "slurmd:slurm-wlm"
+  "sbatch:slurm-wlm"
+  "munged:munge"
 )
 
 missing=()
