@@ -7,45 +7,56 @@ session's local pilot, byte for byte. It is skipped, with the reason, where the 
 """
 from __future__ import annotations
 
-import re
+import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from labkit import ROOT, clone, snakemake
+from labkit import ROOT, clone, lab_env
 from whitecollar import cluster
 
-LOCAL_RULES = {"assign", "run", "freeze", "code_stamp", "pilot"}
+#: what the workflow itself says, read through Snakemake's API in the lab's own interpreter and environment
+RULES_SCRIPT = """
+import json
+from pathlib import Path
+from snakemake.api import SnakemakeApi
+from snakemake.settings.types import OutputSettings, ResourceSettings
+def value(resource):
+    try:
+        return resource.value
+    except ValueError:  # a function of the job
+        return "per job"
+with SnakemakeApi(OutputSettings()) as api:
+    workflow = api.workflow(resource_settings=ResourceSettings(cores=1), snakefile=Path("Snakefile"),
+                            workdir=Path("."))._workflow
+    print(json.dumps({"local": sorted(workflow._localrules), "norun": sorted(r.name for r in workflow.rules if r.norun),
+                      "resources": {r.name: {k: value(v) for k, v in r.resources.items() if k in ("mem_mb", "runtime")}
+                                    for r in workflow.rules}}))
+"""
+#: the controller's rules besides the paper's: the sessions and the bookkeeping
+CONTROLLER_RULES = {"assign", "run", "freeze", "code_stamp", "pilot", "restricted"}
 
 
-def _jobs(dry_run: str) -> dict[str, list[str]]:
-    """A dry run's job blocks, by rule: each block's text (`localrule X:` or `rule X:` first)."""
-    blocks: dict[str, list[str]] = {}
-    for block in re.split(r"\n(?=\[|(?:local)?(?:rule|checkpoint) \w+:)", dry_run):
-        head = re.match(r"(localrule|rule|checkpoint) (\w+):", block.strip())
-        if head:
-            blocks.setdefault(head.group(2), []).append(block)
-    return blocks
-
-
-def test_remote_rules_declare_memory_and_runtime_and_the_sessions_stay_on_the_controller(lab):
-    root = lab("piloted")
-    proc = snakemake(root, "-n", "--forceall", "--executor", "slurm", "results/pilot")
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    blocks = _jobs(proc.stdout + proc.stderr)
-    assert set(cluster.REMOTE_RULES) | LOCAL_RULES <= set(blocks)
-    for rule, found in blocks.items():
-        local = all(b.lstrip().startswith("localrule ") for b in found)
-        assert local == (rule in LOCAL_RULES), f"{rule}: {'local' if local else 'sent to the cluster'}"
-    for rule in cluster.REMOTE_RULES:
-        for block in blocks[rule]:
-            resources = re.search(r"resources: (.*)", block).group(1)
-            assert re.search(r"\bmem_mb=\d+", resources) and re.search(r"\bruntime=\d+", resources), (rule, resources)
+def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_memory_and_runtime(lab_states):
+    root = lab_states("source")
+    proc = subprocess.run([sys.executable, "-c", RULES_SCRIPT], cwd=root, env=lab_env(root), capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    workflow = json.loads(proc.stdout.strip().splitlines()[-1])
+    local, rules = set(workflow["local"]), set(workflow["resources"]) - set(workflow["norun"])
+    assert CONTROLLER_RULES <= local and not local & set(cluster.REMOTE_RULES)
+    assert rules - local == set(cluster.REMOTE_RULES)  # everything else runs where Snakemake runs
+    assert {"manuscript", "table_results", "rulegraph"} <= local
+    for rule in (*cluster.REMOTE_RULES, "run"):
+        assert set(workflow["resources"][rule]) == {"mem_mb", "runtime"}, rule
     # the evaluation's job asks for the evaluation's own bound (config.yaml `evaluation:`) and room around it
     cfg = yaml.safe_load((root / "config.yaml").read_text())
-    assert f"mem_mb={cfg['evaluation']['memory_mb'] + 1024}" in blocks["evaluate_run"][0]
+    assert workflow["resources"]["evaluate_run"] == {"mem_mb": cfg["evaluation"]["memory_mb"] + 1024,
+                                                      "runtime": cfg["evaluation"]["wall_s"] // 60 + 10}
 
 
 def test_the_profiles_name_their_executor_and_ask_squeue_for_job_states():
@@ -107,6 +118,14 @@ def test_the_job_status_script_maps_slurm_states(tmp_path):
     assert status(squeue="OUT_OF_MEMORY") == "failed" and status() == "failed"
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
 @pytest.mark.slow
 def test_the_pilot_on_a_real_slurm_gives_the_files_of_the_local_pilot(lab_states, tmp_path):
     reason = cluster.unavailable()
@@ -114,9 +133,10 @@ def test_the_pilot_on_a_real_slurm_gives_the_files_of_the_local_pilot(lab_states
         pytest.skip(f"no SLURM here: {reason}")
     local = lab_states("piloted")  # the session's local freeze and pilot, shared with the other tests
     remote = clone(lab_states("source"), tmp_path / "lab")
-    state = Path("/tmp") / f"wc-slurm-test-{tmp_path.name[-12:]}"
     try:
-        with cluster.slurm_node(state) as env:
+        with cluster.slurm_node() as env:
+            state = Path(env["SLURM_CONF"]).parent
+            daemons = [int((state / f"{d}.pid").read_text()) for d in ("munged", "slurmctld", "slurmd")]
             try:
                 cluster.build(remote, "slurm", cluster.lab_env(remote, env), tmp_path / "snakemake.log")
                 jobs = cluster.completed_jobs(env["SLURM_CONF"])
@@ -126,8 +146,9 @@ def test_the_pilot_on_a_real_slurm_gives_the_files_of_the_local_pilot(lab_states
         if "did not start" in str(error):
             pytest.skip(f"the SLURM daemons cannot start here: {error}")
         raise
-    daemons = [p for p in ("munged.pid", "slurmctld.pid", "slurmd.pid") if (state / p).exists()]
-    assert daemons == [] and not Path("/run/slurm/conf").is_symlink()
+    assert not any(_alive(pid) for pid in daemons) and not state.exists() and not Path("/run/slurm/conf").is_symlink()
+    # exactly the jobs the workflow sends to a cluster went through SLURM: generate, validate, and per run
+    # its evaluation, its package and three judgements
     assert sum(jobs.values()) == cluster.expected_remote_jobs(remote) == 2 + 4 * 5
     result = cluster.compare(local, remote)
     assert result.ok, result
