@@ -77,6 +77,7 @@ start() {
   fi
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
+  trap 'stop; exit 130' INT TERM  # interrupted while starting: nothing is left running
   chmod 755 "$dir"  # munged wants its socket reachable
   mkdir -p "$dir/state" "$dir/spool"
   local host mem ctld_port slurmd_port
@@ -136,6 +137,7 @@ EOF
     sleep 0.5
   done
   [ "$state" = "idle" ] || fail "node $host did not become idle within 60 s (state: ${state:-none})"
+  trap - INT TERM
   echo "SLURM_CONF=$dir/slurm.conf"
 }
 

@@ -64,8 +64,8 @@ def slurm_node(state: Path | None = None) -> Iterator[dict[str, str]]:
     made = state is None
     if state is None:  # short: munge's socket path must fit a Unix socket address
         state = Path(tempfile.mkdtemp(prefix="wc-slurm-", dir="/tmp"))
-    started = subprocess.run(["bash", str(NODE_SCRIPT), "start", str(state)], capture_output=True, text=True)
     try:
+        started = subprocess.run(["bash", str(NODE_SCRIPT), "start", str(state)], capture_output=True, text=True)
         if started.returncode != 0:
             raise RuntimeError(f"the single-node SLURM did not start:\n{started.stderr.strip()}")
         yield {**os.environ, "SLURM_CONF": str(state / "slurm.conf")}
@@ -248,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
     ran, expected = sum(jobs.values()), expected_remote_jobs(cluster)
     print(f"SLURM (profiles/{args.profile}): freeze and pilot in {cluster_s:.0f} s ({cluster_s / local_s:.1f}x local); "
           f"{ran} SLURM jobs completed, {expected} expected ({', '.join(REMOTE_RULES)})")
+    by_rule = {n.removeprefix("whitecollar-"): c for n, c in sorted(jobs.items()) if n.startswith("whitecollar-")}
+    if by_rule:  # the generic profile names each SLURM job after its rule
+        print("SLURM jobs by rule: " + ", ".join(f"{rule} {count}" for rule, count in by_rule.items()))
 
     result = compare(local, cluster)
     for name in result.differing:
