@@ -58,8 +58,7 @@ faults: bootstrap
 # study run locally: prints `identical N/N`. SCENARIOS="ACC-01 PROC-01", REPEATS=2 widen the study;
 # PROFILE=cluster-generic drives sbatch through the generic cluster plugin instead.
 cluster-test: bootstrap
-	$(BIN)/python -m whitecollar.cluster $(if $(SCENARIOS),--scenarios $(SCENARIOS)) \
-		$(if $(REPEATS),--repeats $(REPEATS)) $(if $(PROFILE),--profile $(PROFILE))
+	$(BIN)/python -m whitecollar.cluster$(if $(SCENARIOS), --scenarios $(SCENARIOS))$(if $(REPEATS), --repeats $(REPEATS))$(if $(PROFILE), --profile $(PROFILE))
 
 bootstrap: system-packages $(STAMP)
 
