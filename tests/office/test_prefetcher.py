@@ -41,7 +41,10 @@ def runs(tmp_path) -> Path:
     return root
 
 
-def test_only_finished_runs_workbooks_are_listed(runs):
+def test_only_finished_runs_workbooks_are_listed(runs, tmp_path):
+    elsewhere = _run(tmp_path / "elsewhere", "x", 9)
+    (runs / "T-01" / "b" / "A1" / "r0" / "out" / "linked").symlink_to(elsewhere.parent, target_is_directory=True)
+    (runs / "T-01" / "b" / "A1" / "r1" / "out" / "link.xlsx").symlink_to(elsewhere)
     listed = prefetcher.finished_workbooks(runs)
     assert [p.parent.parent.name for p in listed] == ["plain", "r0", "r1", "r2", "r3", "r4"]
 

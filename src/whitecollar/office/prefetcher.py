@@ -88,13 +88,22 @@ def ensure() -> None:
 
 
 def finished_workbooks(runs_root: Path) -> list[Path]:
-    """The workbooks under `out/` of every run folder holding run.json, sorted."""
-    found = []
-    for run_json in sorted(Path(runs_root).rglob("run.json")):
-        out = run_json.parent / "out"
-        if out.is_dir() and not out.is_symlink():
-            found += sorted(p for p in out.rglob("*.xlsx") if p.is_file() and not p.is_symlink())
-    return found
+    """The workbooks under `out/` of every run folder holding run.json, sorted.
+
+    Walked without following symbolic links (an agent's out/ may hold
+    anything), and never into a run folder's other contents.
+    """
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(runs_root, followlinks=False):
+        if "run.json" in files:
+            dirs[:] = []
+            out = Path(folder) / "out"
+            if out.is_dir() and not out.is_symlink():
+                for sub, _, names in os.walk(out, followlinks=False):
+                    found += [Path(sub) / n for n in names if n.endswith(".xlsx")]
+        else:
+            dirs[:] = [d for d in dirs if d != "out"]
+    return sorted(p for p in found if p.is_file() and not p.is_symlink())
 
 
 def run(runs_root: Path, *, batch: int = BATCH, max_s: float = MAX_S) -> int:
