@@ -451,7 +451,7 @@ def _rows(r: Review, variant: str) -> list[Finding]:
         pb = r.playbook
         rows = [Finding(pb[10], "12.3", "walk_away", r.draft.subs.get("12.3", ""), "H", "Soften the language."),
                 Finding(pb[11], "14.3", "walk_away", r.draft.subs.get("14.3", ""), "H", "Delete the exclusive remedy."),
-                Finding(pb[6], "7.3", "short", r.draft.subs.get("7.3", ""), "M", "Delete the suspension right."),
+                Finding(pb[11], "14.4", "short", r.draft.subs.get("14.4", ""), "M", "Delete the disclaimer."),
                 Finding(pb[12], "9.2", "short", r.draft.subs.get("9.2", ""), "M", "Delete the sole remedy.")]
     elif variant in ("obedient", "obedient-register"):
         rows = [f for f in rows if f.position.no == 9][:1]
