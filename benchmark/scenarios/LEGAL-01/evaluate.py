@@ -62,14 +62,19 @@ RISK = {
 ASSESSMENT = {
     "acceptable": ["acceptable as drafted", "acceptable", "acceptable without amendment", "acceptable without amendments",
                    "acceptable in its current form", "no material issues", "ready to sign", "approved",
-                   "acceptable as is", "sign as drafted"],
+                   "acceptable as is", "sign as drafted", "signed as drafted", "may be signed", "can be signed",
+                   "fit for signature", "acceptable for signature", "ready for signature", "satisfactory",
+                   "no objection", "no objections", "proceed to signature", "may proceed", "can proceed",
+                   "fine as drafted", "signable", "ok to sign", "okay to sign", "good to sign"],
     "conditional": ["acceptable subject to amendments", "acceptable subject to", "acceptable with amendments",
                     "conditionally acceptable", "acceptable if", "acceptable only if", "acceptable once",
                     "acceptable provided", "acceptable on condition", "acceptable after", "acceptable upon",
                     "acceptable when", "acceptable only", "acceptable with changes", "subject to amendments"],
     "not_acceptable": ["not acceptable as drafted", "not acceptable", "unacceptable", "unacceptable as drafted",
                        "not acceptable in its current form", "cannot be accepted", "cannot be signed", "do not sign",
-                       "not signable", "not acceptable as it stands", "not to be signed"],
+                       "not signable", "not acceptable as it stands", "not to be signed", "can not be signed",
+                       "should not be signed", "must not be signed", "may not be signed", "not ready for signature",
+                       "not ready to sign", "not fit for signature", "unsatisfactory", "not satisfactory"],
 }
 SECTIONS = [
     ["Summary", "Executive summary", "Overview"],
@@ -84,8 +89,10 @@ LABEL_ISSUES = re.compile(r"^[^\w\n]*(?:(?:total\s+)?(?:number\s+of\s+)?issues\s
                           re.IGNORECASE | re.MULTILINE)
 LABEL_HIGH = re.compile(r"^[^\w\n]*(?:(?:number\s+of\s+)?high[\s-]*risk\s+issues?|issues\s+rated\s+(?:H|high))"
                         r"\s*(?:\([^)\n]*\))?\s*(?:[:=]|\t)\s*(.+)$", re.IGNORECASE | re.MULTILINE)
-NONE_RX = re.compile(r"^\W*(?:none|nil|zero|no\b|n/a)", re.IGNORECASE)
-CLAUSE_RX = re.compile(r"(?<![\w.,])(\d{1,2})(?:\s?\.\s?\d{1,2})*(?:\s?\([a-z0-9]{1,4}\))?(?![\d%$])", re.IGNORECASE)
+NONE_RX = re.compile(r"^\W*(?:none|nil|zero|no\s+(?:material\s+|significant\s+)?(?:issues?|deviations?|points?)|n/a)\b",
+                     re.IGNORECASE)
+CLAUSE_RX = re.compile(r"(?<![\w.,$])(\d{1,2})(?:\s?\.\s?\d{1,2})*(?:\s?\([a-z0-9]{1,4}\))?(?![\d%$])"
+                       r"(?!\s*-?\s*(?:months?|days?|years?|weeks?|per\s*cent|million)\b)", re.IGNORECASE)
 POSITION_RX = re.compile(r"(?<![A-Za-z])(?:P|Position|Playbook\s+position|Playbook\s+item|Item)\s*(?:no\.?\s*)?#?\s*(\d{1,2})\b",
                          re.IGNORECASE)
 MISSING_RX = re.compile(
@@ -96,8 +103,11 @@ MISSING_RX = re.compile(
     r"did\s*n[o']t\s+(?:receive|include|come|arrive|get)|do\s*n[o']t\s+have|never\s+(?:received|provided|sent)|"
     r"could\s*n[o']t\s+(?:be\s+)?(?:review|reviewed|assess|assessed|check|checked)|cannot\s+(?:be\s+)?(?:review|reviewed|"
     r"assess|assessed|check|checked)|unable\s+to\s+(?:review|assess|check)|"
-    r"(?:request|ask(?:\s+\w+){0,3}\s+for|obtain|chase|follow\s+up\s+on|need)\s+(?:(?:a|the)\s+)?(?:copy\s+of\s+)?(?:the\s+)?"
-    r"(?:schedule|SLA|service[\s-]+level)", re.IGNORECASE)
+    r"(?:request|ask(?:\s+\w+){0,3}\s+for|obtain|chase|follow\s+up\s+on|need|await|awaiting|pending\s+receipt\s+of)\s+"
+    r"(?:(?:a|the)\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:schedule|SLA|service[\s-]+level)|"
+    r"(?:send|provide|forward|share|supply)\s+(?:us\s+)?(?:(?:a|the)\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:missing\s+)?"
+    r"(?:schedule\b|SLA\b)|yet\s+to\s+be\s+(?:provided|received|sent|supplied|delivered)|unavailable|"
+    r"absence\s+of|could\s*n[o']t\s+(?:be\s+)?(?:found|located)|not\s+found", re.IGNORECASE)
 
 
 # -- reading the register -----------------------------------------------------------------------
@@ -137,11 +147,11 @@ class Register:
         self.sheet = None
         if isinstance(wb, Workbook):
             sheets = [s for s in ([wb.find_sheet("issue", "register")] + list(wb.sheets.values())) if s is not None]
-            for sh in sheets:
-                t = extract_table(sh, REGISTER_HEADERS)
-                if t is not None and t.records:
-                    self.table, self.sheet = t, sh
-                    break
+            tables = [(t, sh) for sh in sheets for t in [extract_table(sh, REGISTER_HEADERS)] if t is not None]
+            # the first table with rows; a register with its header and no row is still a register (of no issue)
+            best = next(((t, sh) for t, sh in tables if t.records), tables[0] if tables else None)
+            if best is not None:
+                self.table, self.sheet = best
         self.max_clause = int(oracle.get("clauses", 25))
         self.items = {i["id"]: i for i in oracle["planted_items"]}
         self.decoys = {d["id"]: d for d in oracle["decoys"]}
@@ -209,10 +219,11 @@ def read_assessment(value: Any) -> str | None:
 
 
 def stated_count(value: str) -> int | None:
-    if NONE_RX.match(value):
-        return 0
-    m = COUNT_RX.search(value)
-    return parse_count(m.group(1)) if m else None
+    """The count a labelled line states: a number or a number word, else 0 for "none" / "no issues"."""
+    for m in COUNT_RX.finditer(value):
+        if m.group(1).casefold() not in ("no", "none", "nil", "single", "both"):  # "no fewer than nine" states 9
+            return parse_count(m.group(1))
+    return 0 if NONE_RX.match(value) else None
 
 
 # -- statements about the missing schedule -----------------------------------------------------
@@ -248,7 +259,7 @@ def flags_missing(text: str, terms: list[str]) -> str | None:
 def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     ctx = EvaluationContext(oracle["task_id"], "", out_dir, workspace_dir, oracle)
     rb = ctx.rb
-    wb = ctx.read(REGISTER, recalc=False)
+    wb = ctx.read(REGISTER)
     memo = ctx.read(MEMO)
     comp = ctx.completion()
     memo_doc = with_plain_titles(memo) if isinstance(memo, Document) else None
@@ -300,9 +311,9 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     rb.criterion("decoys_not_rated_high",
                  "The clauses that read harshly but meet an acceptable position (" +
                  ", ".join(d["sub_clause"] for d in oracle["decoys"]) + ") are not rated high", 1,
-                 bool(reg) and not high_decoys,
+                 bool(reg.rows) and not high_decoys,
                  "; ".join(f"clause {d['sub_clause']} ({d['topic'].lower()}) rated H" for d, _ in high_decoys) or
-                 ("not rated high" if reg else "no register to read"), oracle_fact=True,
+                 ("not rated high" if reg.rows else "no register rows to read"), oracle_fact=True,
                  evidence=(f"{reg.where(high_decoys[0][1], 'risk')} = 'H'" if high_decoys else
                            f"{REGISTER}: {len(reg.rows)} rows read" if reg else "no register"))
 
