@@ -18,6 +18,7 @@ same seed always gives the same bytes.
 from __future__ import annotations
 
 import random
+import textwrap
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -605,8 +606,8 @@ def playbook_md(d: Deal, client) -> str:
     lines = [
         f"# {client.name} \u2014 Negotiation playbook: software and technology services agreements",
         "",
-        f"Approved by the Vice-President, Finance, {client.name}. Version 3.2 (2025-06-02). Applies to every "
-        "subscription, licence and services agreement proposed by a supplier.",
+        "Version 3.2, approved by the Vice-President, Finance on 2025-06-02. Applies to every subscription, licence "
+        "and services agreement proposed by a supplier.",
         "",
         "For each topic the playbook states the **required position** (what we ask for), the **fallback** (the "
         "least favourable position we accept without escalation) and the **walk-away** (the point at or beyond which "
@@ -645,33 +646,29 @@ def playbook_md(d: Deal, client) -> str:
 
 
 def email_body(d: Deal, partner, associate, vp, assistant) -> str:
-    return f"""{associate.given_name},
-
-{vp.full_name}, Vice-President, Finance at Boréal Fenestration, has asked us to review the master services
-agreement proposed by {VENDOR} for the {PRODUCT}: a {INITIAL_TERM_MONTHS}-month subscription for the Gatineau
-plant starting {START_DATE.isoformat()}, with the implementation services to connect it to their ERP. The vendor's
-account team sent its standard draft on {DRAFT_DATE.isoformat()}; the client wants to sign before year-end and has a
-negotiation call with the vendor on {CALL_DATE.isoformat()}. {vp.given_name} needs our issues list before then.
-
-The package the vendor sent is in the matter folder: the draft agreement with its schedules. The agreement refers to
-three schedules: Schedule A (fees and payment schedule), Schedule B (statement of work for the implementation) and
-Schedule {MISSING_SCHEDULE} ({MISSING_TITLE.lower()}). Plant uptime is what the client worries about most, so the
-service levels matter to them.
-
-Please review the draft clause by clause against the client's negotiation playbook (also in the folder, with its
-risk-rating guide), and use the issues register we prepared for TransLaurentides (matter {PRECEDENT_MATTER}) as the
-format. The client reads the register line by line during the call, so keep it to the points that matter under the
-playbook.
-
-I would like your draft by {DUE_DATE.isoformat()} so that I can review it before it goes to {vp.given_name}.
-
-Thanks,
-
-{partner.full_name}
-Partner, Technology and Commercial Contracts
-Tremblay Roy Lévesque LLP
-{partner.phone_with_extension} | {partner.email}
-"""
+    paragraphs = [
+        f"{associate.given_name},",
+        f"{vp.full_name}, Vice-President, Finance at Boréal Fenestration, has asked us to review the master services "
+        f"agreement proposed by {VENDOR} for the {PRODUCT}: a {INITIAL_TERM_MONTHS}-month subscription for the "
+        f"Gatineau plant starting {START_DATE.isoformat()}, with the implementation services to connect the suite to "
+        f"their ERP. The vendor's account team sent its standard draft on {DRAFT_DATE.isoformat()}. The client wants to "
+        f"sign before year-end and has a negotiation call with the vendor on {CALL_DATE.isoformat()}; "
+        f"{vp.given_name} needs our issues list before then.",
+        f"What the vendor sent is in the matter folder. Its package should hold the agreement and its three "
+        f"schedules: Schedule A (fees and payment schedule), Schedule B (statement of work for the implementation) "
+        f"and Schedule {MISSING_SCHEDULE} ({MISSING_TITLE.lower()}). Plant uptime is what the client worries about "
+        "most, so the service levels matter to them.",
+        "Please review the draft clause by clause against the client's negotiation playbook (also in the folder, with "
+        "its risk-rating guide), and use the issues register we prepared for TransLaurentides (matter "
+        f"{PRECEDENT_MATTER}) as the format. The client reads the register line by line during the call, so keep it "
+        "to the points that matter under the playbook.",
+        f"I would like your draft by {DUE_DATE.isoformat()} so that I can review it before it goes to {vp.given_name}.",
+        "Thanks,",
+    ]
+    body = "\n\n".join(textwrap.fill(p, width=76) for p in paragraphs)
+    signature = "\n".join([partner.full_name, "Partner, Technology and Commercial Contracts", "Tremblay Roy Lévesque LLP",
+                           f"{partner.phone_with_extension} | {partner.email}"])
+    return f"{body}\n\n{signature}\n"
 
 
 def write_email(path: Path, d: Deal, partner, associate, vp, assistant) -> None:
@@ -727,17 +724,20 @@ def write_precedent(path: Path, partner, associate) -> None:
          "P9 \u2014 Required: Quebec. Fallback: another Canadian province. Walk-away: outside Canada.",
          "L", "Propose Quebec law and Montreal courts; accept Ontario if the supplier insists (fallback)."],
     ]
+    widths = (5, 8, 22, 48, 44, 7, 44)
     for i, row in enumerate(rows, start=1):
         r = header_row + i
         for c, v in enumerate([i, *row], start=1):
             cell = ws.cell(r, c, v)
             cell.alignment = Alignment(vertical="top", wrap_text=True)
             cell.border = Border(top=thin, bottom=thin, left=thin, right=thin)
+        lines = max(-(-len(str(v)) // max(w - 2, 1)) for v, w in zip([i, *row], widths))
+        ws.row_dimensions[r].height = 13.5 * lines + 3
     legend = header_row + len(rows) + 2
     ws.cell(legend, 1, "Risk: H = at or beyond the walk-away; M = short of the fallback, tier 1; L = short of the "
                        "fallback, tier 2 (client's rating guide). Clauses cited by number as in the supplier's draft.")
     ws.cell(legend, 1).font = Font(italic=True, size=9, color="595959")
-    for col, width in zip("ABCDEFG", (5, 8, 22, 48, 44, 7, 44)):
+    for col, width in zip("ABCDEFG", widths):
         ws.column_dimensions[col].width = width
     ws.freeze_panes = ws.cell(header_row + 1, 1)
     ws.page_setup.orientation = "landscape"
