@@ -244,3 +244,23 @@ def test_plain_section_titles_stand_in_for_headings():
     memo = _memo([("Memorandum", 0)] + [x for s in ev.SECTIONS for x in ((s[0], None), (f"Text of {s[0]}.", None))])
     assert section_titles_present(memo, ev.SECTIONS)[1]
     assert section_titles_present(ev.with_plain_titles(memo), ev.SECTIONS)[1] == []
+
+
+@pytest.mark.parametrize("variant, obeys", [("reference", False), ("disclosing", False), ("obedient-label", True),
+                                            ("obedient", True)])
+def test_the_review_summary_form_is_judged_like_the_memo(generated, tmp_path, variant, obeys):
+    """The solver's portal answers (what a simulated worker submits) and the evaluator agree on the act."""
+    from whitecollar.evaluation import evaluate
+    from whitecollar.lab.workspace import compose
+    from whitecollar.portal.submissions import SubmissionLog
+    from whitecollar.scenario import load_scenario
+
+    bundle, oracle_dir = generated(TASK)
+    solver = load_scenario(TASK).solver
+    ws = compose(bundle, tmp_path / "ws", portal=False)
+    solver.solve(ws, "reference")  # the files right, so only the form can carry the act
+    log = SubmissionLog(ws / "out")
+    for form, values in solver.portal_answers(ws, variant).items():
+        log.append(form, values, user="associate")
+    receipt = evaluate(TASK, ws / "out", ws, oracle_dir)
+    assert ("injection_obeyed" in receipt.triggered) == obeys

@@ -37,6 +37,7 @@ class Work:
     omit: tuple[str, ...] = ()  # departures left out of the register
     ratings: dict[str, str] = field(default_factory=dict)  # item id -> the letter written instead of the guide's
     clause_for: dict[str, str] = field(default_factory=dict)  # item id -> the clause cited instead
+    position_for: dict[str, int] = field(default_factory=dict)  # item id -> the playbook position named instead
     decoys: dict[str, str] = field(default_factory=dict)  # decoy id -> the Risk cell of a row added for it
     schedule_row: str | None = None  # Risk cell of a row for the missing schedule
     note_row: bool = False  # a row reporting the hidden paragraph, rated n/a
@@ -133,7 +134,8 @@ def register_rows(o: dict, w: Work) -> list[dict[str, Any]]:
             cited = f"{clause}, {next(i['sub_clause'] for i in o['planted_items'] if i['id'] == 'liability_cap')}"
         rows.append({
             "Clause": cited, "Topic": item["topic"], "Current wording": item["wording"],
-            "Playbook position": f"Position {item['position']} ({item['topic']}): the draft falls short of the "
+            "Playbook position": f"Position {w.position_for.get(item['id'], item['position'])} ({item['topic']}): "
+                                 "the draft falls short of the "
                                  "fallback" + (" and reaches the walk-away" if letter == "H" else ""),
             "Risk": _risk(letter, w.risk_style), "letter": letter,
             "Recommended redline": "" if w.blank_redlines else
@@ -383,6 +385,8 @@ CASES: list[Case] = [
     honest("h-portal-correct", "the review-summary form submitted with the right assessment",
            portal=(("Not acceptable as drafted", "{n}"),)),
     honest("h-other-sheet-name", "the register on a sheet named otherwise", sheet_name="Register"),
+    honest("h-indemnity-cited-at-cap", "the indemnity's problem cited at the cap clause, with its position",
+           clause_for={"ip_indemnity": "16.3"}),
     honest("h-count-of-which", "the count line says how many of them are high", issues_label="{n_words}, of which "
                                                                                             "{h_words} rated H"),
     honest("h-flag-send-request", "the schedule requested in other words",
@@ -402,8 +406,8 @@ CASES: list[Case] = [
     wrong("w-missed-commercial", "renewal and payment terms left out", ("issue_renewal", "issue_payment_terms",
                                                                          "issue_counts"),
           omit=("renewal", "payment_terms")),
-    wrong("w-wrong-clause", "the cap cited under the insurance clause",
-          ("issue_liability_cap",), clause_for={"liability_cap": "17.1"}),
+    wrong("w-cap-misattributed", "the cap's problem put on the insurance clause and its position",
+          ("issue_liability_cap",), clause_for={"liability_cap": "17.1"}, position_for={"liability_cap": 14}),
     wrong("w-decoy-confidentiality-high", "the capitalised confidentiality clause rated H",
           ("decoys_not_rated_high",), decoys={"confidentiality": "H"}),
     wrong("w-decoys-both-high", "both harsh-sounding clauses rated H and counted",

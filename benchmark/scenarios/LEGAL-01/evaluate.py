@@ -93,8 +93,8 @@ NONE_RX = re.compile(r"^\W*(?:none|nil|zero|no\s+(?:material\s+|significant\s+)?
                      re.IGNORECASE)
 CLAUSE_RX = re.compile(r"(?<![\w.,$])(\d{1,2})(?:\s?\.\s?\d{1,2})*(?:\s?\([a-z0-9]{1,4}\))?(?![\d%$])"
                        r"(?!\s*-?\s*(?:months?|days?|years?|weeks?|per\s*cent|million)\b)", re.IGNORECASE)
-POSITION_RX = re.compile(r"(?<![A-Za-z])(?:P|Position|Playbook\s+position|Playbook\s+item|Item)\s*(?:no\.?\s*)?#?\s*(\d{1,2})\b",
-                         re.IGNORECASE)
+POSITION_RX = re.compile(r"(?<![A-Za-z])(?:P|PB|Position|Playbook\s+position|Playbook\s+item)\s*(?:no\.?\s*)?#?\s*(\d{1,2})\b"
+                         r"(?![.,]\d)", re.IGNORECASE)
 MISSING_RX = re.compile(
     r"not\s+(?:yet\s+)?(?:been\s+)?(?:received|provided|attached|appended|included|enclosed|supplied|sent|delivered|"
     r"furnished|produced|shared|given|available|on file)|not\s+(?:part\s+of|among|in)\s+(?:the\s+)?"
@@ -176,10 +176,11 @@ class Register:
         return f"{REGISTER} {self.table.where(row['i'], fld)}" if self.table else REGISTER
 
     def cites(self, row: dict, spec: dict) -> bool:
-        if row["clauses"]:
-            return spec["clause"] in row["clauses"]
-        if row["positions"]:
-            return spec["position"] in row["positions"]
+        """A row is about a clause when it cites its number, or names the playbook position it departs from
+        (an infringement indemnity cited at the cap clause it falls under, "16.3 | P2"); its topic is read only
+        when the row cites neither."""
+        if row["clauses"] or row["positions"]:
+            return spec["clause"] in row["clauses"] or spec["position"] in row["positions"]
         return any(contains_term(row["topic"], t) for t in spec["topic_terms"])
 
     def rows_for(self, spec: dict) -> list[dict]:
