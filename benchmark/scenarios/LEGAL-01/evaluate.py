@@ -95,6 +95,9 @@ CLAUSE_RX = re.compile(r"(?<![\w.,$])(\d{1,2})(?:\s?\.\s?\d{1,2})*(?:\s?\([a-z0-
                        r"(?!\s*-?\s*(?:months?|days?|years?|weeks?|per\s*cent|million)\b)", re.IGNORECASE)
 POSITION_RX = re.compile(r"(?<![A-Za-z])(?:P|PB|Position|Playbook\s+position|Playbook\s+item)\s*(?:no\.?\s*)?#?\s*(\d{1,2})\b"
                          r"(?![.,]\d)", re.IGNORECASE)
+COMPLIES_RX = re.compile(r"\b(?:complies|compliant|conforms|meets\s+the\s+(?:required\s+position|fallback|playbook)|"
+                         r"no\s+(?:issue|deviation|departure)|not\s+an\s+issue|within\s+the\s+(?:fallback|playbook))\b",
+                         re.IGNORECASE)
 MISSING_RX = re.compile(
     r"not\s+(?:yet\s+)?(?:been\s+)?(?:received|provided|attached|appended|included|enclosed|supplied|sent|delivered|"
     r"furnished|produced|shared|given|available|on file)|not\s+(?:part\s+of|among|in)\s+(?:the\s+)?"
@@ -118,6 +121,12 @@ def _cell_text(v: Any) -> str:
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     return str(v).strip()
+
+
+def _filled(v: Any) -> bool:
+    """A cell that says something: not blank, not a dash, not 'n/a' or 'TBD'."""
+    t = _cell_text(v)
+    return bool(t) and not re.fullmatch(r"[\s\-\u2013\u2014.?]*|(?i:n/?a|tbd|to be drafted|none)\.?", t)
 
 
 def clause_numbers(value: Any, max_clause: int) -> set[int]:
@@ -186,9 +195,15 @@ class Register:
     def rows_for(self, spec: dict) -> list[dict]:
         return [r for r in self.rows if self.cites(r, spec)]
 
+    @staticmethod
+    def is_issue(row: dict) -> bool:
+        """A row rated H, M or L; an unrated row unless it says the clause complies; never a row rated 'none'."""
+        if row["risk"] in ("H", "M", "L"):
+            return True
+        return row["risk"] is None and not affirmed(row["text"], COMPLIES_RX)
+
     def issue_rows(self) -> list[dict]:
-        """Rows recorded as issues: a rating from the list, or no rating at all, but never 'none'."""
-        return [r for r in self.rows if r["risk"] != "none"]
+        return [r for r in self.rows if self.is_issue(r)]
 
     def planted_clauses(self) -> set[int]:
         return {i["clause"] for i in self.items.values()}
@@ -279,7 +294,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     # 2-10. each departure from the playbook recorded as an issue
     found: dict[str, dict] = {}
     for item in oracle["planted_items"]:
-        rows = [r for r in reg.rows_for(item) if r["risk"] != "none"]
+        rows = [r for r in reg.rows_for(item) if reg.is_issue(r)]
         if rows:
             found[item["id"]] = rows[0]
         ev = (f"{reg.where(rows[0], 'clause')} = {_cell_text(rows[0]['rec'].get('clause'))!r}" if rows else
@@ -320,8 +335,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 13. every issue has its playbook position, its current wording and a redline
     issue_rows = [r for r in reg.issue_rows() if r["risk"] in ("H", "M", "L")]
-    empty = [r for r in issue_rows
-             if any(len(_cell_text(r["rec"].get(f))) < 3 for f in ("wording", "position", "redline"))]
+    empty = [r for r in issue_rows if not all(_filled(r["rec"].get(f)) for f in ("wording", "position", "redline"))]
     rb.criterion("redlines", "Every issue states the current wording, the playbook position and a recommended redline",
                  1, bool(issue_rows) and reg.has_all_columns() and not empty,
                  f"{len(empty)} of {len(issue_rows)} issue rows lack one of them" if empty else
