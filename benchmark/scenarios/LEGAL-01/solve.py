@@ -273,7 +273,10 @@ def review(ws: Path, miss: frozenset[int] = frozenset()) -> Review:
             f.redline = (f"Amend clause {clause} to the playbook's required position: {pb[no].required} "
                          f"At the least, the fallback: {pb[no].fallback}")
         r.findings[no] = f
-    r.missing_schedules = sorted({_schedule(f.wording) for f in r.findings.values() if f.placement == "unknown"} - {None})
+    # a schedule the draft or the partner's e-mail refers to, but which is not appended to the draft
+    body = read_email(ws).get_body(preferencelist=("plain",)).get_content()
+    referenced = set(re.findall(r"Schedule ([A-Z])\b", " ".join(dr.subs.values()) + " " + body))
+    r.missing_schedules = sorted(referenced - set(dr.schedules))
     return r
 
 
