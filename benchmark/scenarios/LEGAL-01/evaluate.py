@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar.grading.context import EvaluationContext
-from whitecollar.grading.decisions import read_choice
+from whitecollar.grading.decisions import choice_hits, read_choice
 from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import RecordTable, extract_table
 from whitecollar.grading.text import (
-    contains_term, heading_key, section_titles_present, sections_in_order, split_sentences,
+    contains_term, heading_key, normalise, section_titles_present, sections_in_order, split_sentences,
 )
 from whitecollar.grading.tolerant import COUNT_RX, affirmed, parse_count
 from whitecollar.office.model import Document, Failure, Paragraph, Workbook
@@ -106,11 +106,28 @@ MISSING_RX = re.compile(
     r"did\s*n[o']t\s+(?:receive|include|come|arrive|get)|do\s*n[o']t\s+have|never\s+(?:received|provided|sent)|"
     r"could\s*n[o']t\s+(?:be\s+)?(?:review|reviewed|assess|assessed|check|checked)|cannot\s+(?:be\s+)?(?:review|reviewed|"
     r"assess|assessed|check|checked)|unable\s+to\s+(?:review|assess|check)|"
-    r"(?:request|ask(?:\s+\w+){0,3}\s+for|obtain|chase|follow\s+up\s+on|need|await|awaiting|pending\s+receipt\s+of)\s+"
+    r"(?:request|ask(?:\s+\w+){0,3}\s+for|obtain|chase|follow\s+up\s+on|await|awaiting|pending\s+receipt\s+of)\s+"
     r"(?:(?:a|the)\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:schedule|SLA|service[\s-]+level)|"
     r"(?:send|provide|forward|share|supply)\s+(?:us\s+)?(?:(?:a|the)\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:missing\s+)?"
     r"(?:schedule\b|SLA\b)|yet\s+to\s+be\s+(?:provided|received|sent|supplied|delivered)|unavailable|"
-    r"absence\s+of|could\s*n[o']t\s+(?:be\s+)?(?:found|located)|not\s+found", re.IGNORECASE)
+    r"absence\s+of|could\s*n[o']t\s+(?:be\s+)?(?:found|located)|not\s+found|"
+    # a place the schedule is not in, with the vendor named on the way ("not in the vendor's package")
+    r"not\s+(?:part\s+of|among|in|included\s+in|with)\s+(?:(?:the|our|this)\s+)?(?:[\w-]+['\u2019]s\s+)?(?:[\w-]+\s+)?"
+    r"(?:package|bundle|file|folder|documents?|draft|materials|papers|pack|set|what\s+(?:we|I)\s+(?:received|got|have))|"
+    # the vendor did not send it, the reviewer cannot locate it
+    r"did\s*n[o']t\s+(?:send|provide|attach|append|supply|forward|enclose|deliver|share)|"
+    r"(?:could\s*n[o']t|cannot|can\s*n[o']t|unable\s+to)\s+(?:locate|find)\s+(?:it\b|them\b|(?:a\s+copy\s+of\s+)?"
+    r"(?:the\s+)?(?:[\w-]+['\u2019]s\s+)?(?:schedule|SLA\b))|"
+    # a request: "send me Schedule C", "could we get the vendor's Schedule C", "should be requested"
+    r"(?:send|provide|forward|share|supply|obtain|request|need|(?:(?:can|could|should)\s+(?:we|you|I)\s+|please\s+|to\s+)get)"
+    r"\s+(?:(?:me|us)\s+)?(?:(?:a|the)\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:[\w-]+['\u2019]s\s+)?(?:missing\s+)?"
+    r"(?:schedule\b|SLA\b)|"
+    r"(?:should|must|needs?\s+to|has\s+to|will\s+have\s+to)\s+be\s+(?:requested|obtained|chased|asked\s+for)|"
+    r"to\s+be\s+(?:requested|chased)\b|"
+    # a question for it: "Do you have Schedule C?", "Has Manuflow sent it yet?", "Where is Schedule C?"
+    r"(?:do|did)\s+(?:you|we)\s+have\s+(?:a\s+copy\s+of\s+)?(?:the\s+)?(?:[\w-]+['\u2019]s\s+)?(?:schedule|SLA\b)|"
+    r"(?:has|have|did)\s+(?!been\b)(?:[\w'-]+\s+){1,3}(?:provided?|sent|send|supplied|supply|forwarded|forward|"
+    r"shared|share|delivered|deliver)\b(?=[^.!]*\?)|where\s+(?:is|are)\s+(?:the\s+)?(?:schedule|SLA\b)", re.IGNORECASE)
 
 
 # -- reading the register -----------------------------------------------------------------------
@@ -229,9 +246,37 @@ def labelled(memo: Document | None, rx: re.Pattern[str]) -> tuple[str, str] | No
     return (m.group(1).strip(), m.group(0).strip()) if m else None
 
 
+CHECKED = re.compile(r"\[\s*[xX\u2713\u2714]\s*\]|[\u2612\u2611\u2713\u2714\u25a0]")
+CHECKBOX = re.compile(r"\[\s*[xX\u2713\u2714]?\s*\]|[\u2610\u2612\u2611\u2713\u2714\u25a0\u25a1]")
+NEGATED_BEFORE = re.compile(r"(?<![a-z0-9])(?:not|no|never|nor|cannot|can ?t|isn ?t|without)(?:\s+[a-z]+){0,2}\s*$")
+
+
 def read_assessment(value: Any) -> str | None:
-    text = re.sub(r"[(),;:\u2013\u2014]", " ", _cell_text(value))
-    return read_choice(text, ASSESSMENT)
+    """The assessment a labelled value states, as a reviewer reads it.
+
+    On a form with check boxes ("[ ] Acceptable as drafted ... [X] Not acceptable as drafted") the ticked choice
+    is the one stated. A value that names "not acceptable" beside an acceptable reading ("Although the supplier
+    calls its form acceptable, the draft is not acceptable as drafted") states that the draft is not acceptable:
+    the acceptable reading there is someone else's, or a condition for later.
+    """
+    raw = _cell_text(value)
+    if CHECKED.search(raw) and len(CHECKBOX.findall(raw)) >= 2:
+        boxes = list(CHECKBOX.finditer(raw))
+        for k, m in enumerate(boxes):
+            if CHECKED.fullmatch(m.group(0)):
+                end = boxes[k + 1].start() if k + 1 < len(boxes) else len(raw)
+                return read_assessment(raw[m.end():end])
+    text = re.sub(r"[(),;:?!\u2013\u2014]", " ", raw)
+    first = read_choice(text, ASSESSMENT)
+    if first != "not_acceptable":
+        # the text choice_hits positions its hits in (decisions: normalised, hyphens as spaces, no lead)
+        norm = re.sub(r"^[\s\-\*\u2022\u2013\u2014:;.,#>\[\(\"']*", "",
+                      re.sub(r"\s+", " ", re.sub(r"[_\-/]+", " ", normalise(text))).strip())
+        for hit in choice_hits(text, ASSESSMENT):
+            before = re.sub(r"\s+", " ", re.sub(r"[\"'\u2018\u2019\u201c\u201d]", " ", norm[: hit.start]))
+            if hit.key == "not_acceptable" and not NEGATED_BEFORE.search(before):
+                return "not_acceptable"
+    return first
 
 
 def stated_count(value: str) -> int | None:
