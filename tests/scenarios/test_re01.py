@@ -21,7 +21,7 @@ from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scena
 TASK = "RE-01"
 from whitecollar.scenario import load_scenario
 gen = load_scenario(TASK).generator
-# ev = scenario_module(TASK, "evaluate")
+ev = load_scenario(TASK).evaluator
 
 
 def _oracle(oracle_dir: Path) -> dict:
