@@ -14,12 +14,12 @@ import pytest
 from PIL import Image
 
 from whitecollar import office
+from whitecollar.scenario import load_scenario
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import corpus_at_seed, footer_text, holding_battery
 
 TASK = "RE-01"
-from whitecollar.scenario import load_scenario
 gen = load_scenario(TASK).generator
 ev = load_scenario(TASK).evaluator
 

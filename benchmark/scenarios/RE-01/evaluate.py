@@ -75,6 +75,7 @@ GRID_HEADERS: dict[str, list[Any]] = {
     "basement": ["finished basement (1/0)", "finished basement", "basement finished", "basement"],
     "year": ["year built", "year of construction", "built"],
 }
+CORE_HEADERS = {k: GRID_HEADERS[k] for k in ("comparable", "status", "reason", "ta", "adjusted", "area", "garage")}
 STATUS = {
     "retained": ["retained", "retain", "kept", "included", "used", "yes", "accepted", "selected", "comparable"],
     "excluded": ["excluded", "exclude", "rejected", "not retained", "discarded", "set aside", "no", "not used",
@@ -157,11 +158,8 @@ class Grid:
 
     def __init__(self, sheet, sales: dict[str, dict]):
         self.sheet = sheet
-        self.t = extract_table(sheet, {k: v for k, v in GRID_HEADERS.items() if k in ("comparable", "status", "adjusted",
-                                                                                       "ta", "area", "garage")}) \
-            if sheet is not None else None
-        if self.t is not None:
-            self.t = extract_table(sheet, GRID_HEADERS)
+        # the whole grid when most of its columns are there; else the columns a shorter grid keeps
+        self.t = None if sheet is None else (extract_table(sheet, GRID_HEADERS) or extract_table(sheet, CORE_HEADERS))
         self.index: dict[str, int] = {}
         if self.t is not None:
             for i, rec in enumerate(self.t.records):

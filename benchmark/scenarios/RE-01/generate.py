@@ -17,7 +17,7 @@ a valid scenario and the same seed always the same one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
