@@ -394,6 +394,15 @@ def _postal_tail(d: Design) -> str:
     return f"{n % 9 + 1}{'ABCEGHJKLMNPRSTVXY'[n % 18]}{(n // 7) % 10}"
 
 
+def _printable(wb: openpyxl.Workbook) -> None:
+    """Landscape, one page wide: how the office prints its working files."""
+    for ws in wb.worksheets:
+        ws.page_setup.orientation = "landscape"
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+
+
 def write_subject_file(path: Path, d: Design, people: dict) -> None:
     num, street, sector, postal = d.subject_address
     h = d.subject
@@ -450,6 +459,7 @@ def write_subject_file(path: Path, d: Design, people: dict) -> None:
     ], start=2):
         notes.cell(i, 1, text)
     notes.column_dimensions["A"].width = 110
+    _printable(wb)
     save_workbook(wb, path, title="Subject property file", creator="Évaluations Rivière-Nord Inc.")
 
 
@@ -477,6 +487,7 @@ def write_summary(path: Path, d: Design) -> None:
     for col, w in zip("ABCDEFGHIJKL", (6, 30, 22, 12, 12, 18, 14, 11, 14, 17, 11, 34)):
         ws.column_dimensions[col].width = w
     ws.cell(ws.max_row + 2, 1, "Bathrooms: a powder room counts as 0.5. Source: sale sheets in the archive.")
+    _printable(wb)
     save_workbook(wb, path, title="Comparable sales summary", creator="Évaluations Rivière-Nord Inc.")
 
 
@@ -530,6 +541,7 @@ def write_market_evidence(path: Path, d: Design) -> None:
             ps.append([ATTR_LABEL[a], f"P{ATTRS.index(a) + 1}.{n}", price_diff, diff, round(price_diff / diff, 2)])
     for col, w in zip("ABCDE", (20, 8, 22, 20, 20)):
         ps.column_dimensions[col].width = w
+    _printable(wb)
     save_workbook(wb, path, title="Market evidence", creator="Évaluations Rivière-Nord Inc.")
 
 
