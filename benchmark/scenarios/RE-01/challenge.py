@@ -87,6 +87,8 @@ class Work:
     short: bool = False
     issues: list[str] | None = None
     portal: tuple[tuple[str, str], ...] = ()   # (market value, comparables retained) per submission
+    excluded_figures: bool = False       # the excluded sale carries its figures too, with a weight of 0
+    issue_objects: bool = False          # COMPLETION.json issues as objects (finding, resolution)
 
 
 def money(x: float) -> str:
@@ -233,7 +235,7 @@ def write_grid(path: Path, m: Model) -> None:
         put("index", i, s["index_sale"] if w.timed else o["index_effective"])
         for a in ATTRS:
             put(a, i, m.comp[k][a])
-        if not inside and k not in m.set_aside:
+        if not inside and k not in m.set_aside and not w.excluded_figures:
             continue
         if inside:
             kept_idx.append(i)
@@ -258,6 +260,10 @@ def write_grid(path: Path, m: Model) -> None:
             g.cell(r, fields.index("adjusted") + 1, f"=AVERAGE({','.join(a1('adjusted', i) for i in kept_idx)})")
     floor = "Rates!$B$2" if not w.gross_fraction else "(Rates!$B$2/100)"
     inv = "+".join(f"1/MAX({a1('gross', i)},{floor})" for i in kept_idx)
+    if w.excluded_figures:
+        for i, k in enumerate(keys, start=1):
+            if k not in m.kept:
+                put("weight", i, 0)
     for i in kept_idx:
         k = keys[i - 1]
         put("weight", i, _cell("results", w, f"=(1/MAX({a1('gross', i)},{floor}))/({inv})" + ("*100" if w.gross_fraction else ""),
@@ -405,6 +411,9 @@ def write_completion(path: Path, m: Model) -> None:
         "{related} excluded: not an arm's-length sale (R2).".format(**fmt),
         "Foundation crack with signs of water infiltration reported to the bank.",
     ]
+    if m.w.issue_objects:
+        issues = [{"finding": t.split(";")[0], "resolution": (t.split(";", 1)[1:] or ["reported"])[0].strip()}
+                  for t in issues]
     data = {"status": "completed", "summary": f"Grid and report delivered; market value {fmt['value']} CAD.",
             "delivered": ["out/grid.xlsx", "out/report.docx", "out/COMPLETION.json"], "assumptions": [],
             "questions": [], "issues": issues}
@@ -492,6 +501,7 @@ CASES: list[Case] = [
                      "V. Comparable sales", "VI. Adjustment analysis", "VII. Reconciliation", "VIII. Discrepancies",
                      "IX. Limiting conditions")),
     honest("h-portal-correct", "the value form filled with the conclusion", portal=(("{true_value}", "{n}"),)),
+    honest("h-excluded-with-figures", "the excluded sale adjusted too, with a weight of 0", excluded_figures=True),
 
     # ---- wrong ----------------------------------------------------------------------------------
     wrong("w-file-garage", "the compiled file's double garage adopted, no difference reported",
@@ -555,6 +565,9 @@ CASES: list[Case] = [
     wrong("w-discrepancies-silent", "the right figures, but no difference reported anywhere",
           ("discrepancies_reported",), discrepancies=["The sources were used as the office standard requires."],
           issues=["{related} excluded: not an arm's-length sale (R2)."]),
+    wrong("w-issue-objects", "COMPLETION.json issues as objects, against the public schema; the differences are "
+          "still read from them", ("completion_record",), issue_objects=True,
+          discrepancies=["Both differences between sources are listed in COMPLETION.json."]),
     wrong("w-short-report", "a report far under 700 words", ("report_structure",), short=True),
     wrong("w-sections-missing", "no Discrepancies resolved section (its content moved to section 2)",
           ("report_structure",), headings=("1. Purpose, intended use and client", "2. Subject property",
