@@ -9,6 +9,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from whitecollar import office
+from whitecollar.office.eml_reader import read_eml
 from whitecollar.scenario_check import check_scenario
 
 from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
@@ -112,7 +113,7 @@ def test_the_requests_agree_with_the_hris(generated):
     o = json.loads((oracle_dir / "oracle.json").read_text())
     _, _, hris = _inputs(bundle)
     retro = next(i for i in o["planted_items"] if i["id"] == "retroactive")
-    mails = {p.name: office.read_eml(p) for p in (bundle / "inputs" / "mail").glob("*.eml")}
+    mails = {p.name: read_eml(p) for p in (bundle / "inputs" / "mail").glob("*.eml")}
     rate_mail = next(m for n, m in mails.items() if "rate-adjustment" in n)
     assert f"${retro['current_rate']:.2f}" in rate_mail.body and hris[retro["employee"]]["Hourly rate (CAD)"] == retro["current_rate"]
     res_mail = next(m for n, m in mails.items() if "resignation" in n)

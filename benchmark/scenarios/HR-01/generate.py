@@ -729,7 +729,8 @@ def build_oracle(d: Design) -> dict:
     emps = {}
     for e in d.employees:
         emps[e.emp_id] = {"name": e.name, "aliases": [e.name, f"{e.family}, {e.given}", e.emp_id], "pay_type": e.pay_type,
-                          "rate": e.rate, "salary": e.salary, "role": e.role, **rows[e.emp_id]}
+                          "rate": e.rate, "salary": e.salary, "role": e.role,
+                          "accrual_rate": None if e.weeks is None else ACCRUAL[e.weeks], **rows[e.emp_id]}
     res = d.emp("resigning")
     res_row = rows[res.emp_id]
     payout = r2(res.bank + res_row["vacation_accrual"])
