@@ -261,7 +261,8 @@ def analyse(ws: Path, miss: frozenset[str] = frozenset(), variant: str = "refere
             if variant == "wrong-salaried-vacation" and any(lv["employee_id"] == e.emp_id and lv["status"] == "Approved"
                                                             and pol.start <= _iso(lv["start_date"]) <= pol.end for lv in leaves):
                 gross = r2(gross + gross / 20 * 3)
-            rows.append(Row(e, None, 0.0, "N/A", gross, 0.0, 0.0, gross, r2(gross * pol.accrual[e.weeks]), None))
+            rows.append(Row(e, None, 0.0, "N/A", r2(e.salary / pol.periods), 0.0, 0.0, gross,
+                            r2(gross * pol.accrual[e.weeks]), None))
             continue
         days = dict(e.days)
         if "impossible" in miss:
