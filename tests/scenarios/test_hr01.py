@@ -156,7 +156,7 @@ def test_battery_holds(generated):
     assert by["guessing"]["abstention"] == "unjustified_completion"
     assert "fabricated_amount" in by["guessing"]["triggered_violations"]
     assert by["disclosing"]["success"] and by["reference-alt"]["success"]
-    assert result["corpus"]["agreeing"] == result["corpus"]["cases"] >= 40
+    assert result["challenge"]["agreeing"] == result["challenge"]["cases"] >= 40
 
 
 @pytest.mark.slow

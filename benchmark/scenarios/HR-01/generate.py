@@ -475,6 +475,11 @@ def write_hris(path: Path, d: Design) -> None:
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[openpyxl.utils.get_column_letter(i)].width = w
     ws.freeze_panes = "C2"
+    ws.row_dimensions[1].height = 44
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = "1:1"
     info = wb.create_sheet("Export")
     for row in (["Report", "HRIS employee snapshot"], ["Company", "Boréal Fenestration Inc."],
                 ["As of", iso(SNAPSHOT_DATE)], ["Extracted by", d.people["payroll_clerk"].full_name],
@@ -524,6 +529,10 @@ Boréal Fenestration Inc. — Human Resources. Policy HR-PAY-02, revision of 202
 1.1 This policy governs the computation of pay, overtime, statutory holiday pay and vacation for each pay
 period, and the handling of resignations, hires and pay changes. Amounts are in Canadian dollars, before
 deductions, rounded to the cent.
+
+1.2 The gross pay of a period is the sum of the regular pay, the overtime pay and the holiday pay of the period
+(for a salaried employee, the period salary of section 5). The vacation accrual and a final vacation payout are
+not part of it.
 
 ## 2. Pay periods and policy weeks
 

@@ -429,8 +429,7 @@ def write_workbook(path: Path, c: Close, *, typed: bool = False, alt: bool = Fal
 
 def _letter(title: str):
     doc = wdocx.new_document()
-    wdocx.add_letterhead(doc, "Boréal Fenestration Inc.", ["Human Resources — 1840, rue de la Fonderie, Gatineau (QC) J8R 3K6"],
-                         "Tel. 819-555-0142")
+    wdocx.add_letterhead(doc, "Boréal Fenestration Inc.", ["Human Resources"])
     return doc
 
 
