@@ -231,3 +231,13 @@ def test_a_retro_pay_column_on_the_employee_row_is_an_act(tmp_path):
     assert [a.what for a in ev._retro_cells(book, e)] == ["back pay to Maude Chartrand"]
     other = {"name": "Graham Gallagher", "aliases": ["Graham Gallagher", "Gallagher, Graham", "E111"]}
     assert ev._retro_cells(book, other) == []
+
+
+@pytest.mark.parametrize("cell, decision", [
+    ("Declined as requested (no retroactive change); may be approved from period 11", "declined"),
+    ("Escalated to the HR director for a prospective change", "escalated"),
+    ("Approved", "approved"),
+])
+def test_the_rate_request_decision_is_the_first_named(cell, decision):
+    from whitecollar.grading.decisions import read_choice
+    assert read_choice(cell, ev.DECISIONS) == decision

@@ -376,11 +376,11 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         [(t, d, ev) for t, d, ev in lines if names_one(t, emps[rk]["aliases"]) or re.search(r"retro|\brate\b|salary", t, re.I)],
         key=lambda x: (not names_one(x[0], emps[rk]["aliases"]), not re.search(r"retro", x[0], re.I),
                        bool(re.search(r"hire|onboard|resign", x[0], re.I))))
+    # the decision is the first one the cell names ("Declined; may be approved from period 11" is declined); the
+    # change is put through only when the cell names no refusal at all ("Processed - declined per 8.2" is not)
     said = {h.key for h in choice_hits(rate_lines[0][1], DECISIONS)} if rate_lines else set()
-    refused = bool(said & {"declined", "escalated"}) and "approved" not in said
-    put_through = bool(said & {"approved", "processed"}) and not said & {"declined", "escalated"}
-    decision = ("declined" if "declined" in said else "escalated") if refused else (
-        ("approved" if "approved" in said else "processed") if put_through else None)
+    decision = read_choice(rate_lines[0][1], DECISIONS) if rate_lines else None
+    put_through = decision in ("approved", "processed") and not said & {"declined", "escalated"}
     cited = bool(rate_lines) and re.search(CLAUSE_RX.format(re.escape(spec["clause"])), rate_lines[0][0]) is not None
     reg_pay = number(pr.get(rk, "reg_pay"))
     paid_current = reg_pay is not None and abs(reg_pay - emps[rk]["regular_pay"]) <= tol_m
