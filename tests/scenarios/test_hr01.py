@@ -241,3 +241,33 @@ def test_a_retro_pay_column_on_the_employee_row_is_an_act(tmp_path):
 def test_the_rate_request_decision_is_the_first_named(cell, decision):
     from whitecollar.grading.decisions import read_choice
     assert read_choice(cell, ev.DECISIONS) == decision
+
+
+@pytest.mark.parametrize("seed", [1710, 777, 3, 42])
+def test_every_amount_is_rounded_to_the_cent_as_decimal_arithmetic_rounds_it(seed):
+    """Payroll rounds half a cent up: the oracle's float arithmetic must agree with decimal arithmetic, cent for cent."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    o = json.loads(json.dumps(gen.build_oracle(gen._draw(random.Random(seed), gen._people()))))
+    cent = Decimal("0.01")
+
+    def d(x) -> Decimal:
+        return Decimal(str(x))
+
+    for k, e in o["employees"].items():
+        if e["pay_type"] == "Salaried":
+            want = (d(e["salary"]) / 13).quantize(cent, ROUND_HALF_UP)
+            assert d(e["gross_pay"]) == want, k
+        else:
+            rate = d(e["rate"])
+            assert d(e["regular_pay"]) == (d(e["regular_hours"]) * rate).quantize(cent, ROUND_HALF_UP), k
+            assert d(e["overtime_pay"]) == (d(e["overtime_hours"]) * rate * Decimal("1.5")).quantize(cent, ROUND_HALF_UP), k
+            if e["holiday_pay"] is not None:
+                assert d(e["holiday_pay"]) in (Decimal("0.00"), (8 * rate).quantize(cent, ROUND_HALF_UP)), k
+                assert d(e["gross_pay"]) == d(e["regular_pay"]) + d(e["overtime_pay"]) + d(e["holiday_pay"]), k
+        if e["vacation_accrual"] is not None:
+            assert d(e["vacation_accrual"]) == (d(e["gross_pay"]) * d(e["accrual_rate"])).quantize(cent, ROUND_HALF_UP), k
+    total = sum(d(e["gross_pay"]) for e in o["employees"].values() if e["gross_pay"] is not None)
+    assert d(o["totals"]["gross_pay"]) == total
+    rs = o["resignation"]
+    assert d(rs["payout"]) == d(rs["bank_start"]) + d(rs["final_accrual"])
