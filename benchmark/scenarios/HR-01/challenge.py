@@ -237,7 +237,7 @@ def write_workbook(path: Path, m: Model) -> None:
         extra = 1
     if not w.no_totals:
         t = len(m.rows) + 2 + extra
-        ws.cell(t, w.total_label_col, "Total")
+        ws.cell(t, w.total_label_col, "Total" if w.total_label_col == 1 else "Period 10 totals")
         fn = "SUBTOTAL(9," if w.total_fn == "SUBTOTAL" else "SUM("
         for key in ("reg_h", "ot_h", "reg", "ot", "hol", "gross", "acc"):
             if key in col:

@@ -173,10 +173,11 @@ class Payroll:
         """(row, values by field) of the row labelled Total under the table."""
         if not self.t or self.t.orientation != "rows":
             return None
-        last = max(self.t.lines) if self.t.lines else self.t.header_row
+        matched = [self.t.lines[i] for ids in self.by.values() for i in ids]  # a totals row may read as a record
+        last = max(matched) if matched else self.t.header_row
         for r in range(last + 1, last + 6):
-            vals = [self.sheet.value(r, c) for c in range(1, self.sheet.max_col + 1)]
-            if any(isinstance(v, str) and re.match(r"^\s*(?:grand\s+)?totals?\b", v, re.I) for v in vals):
+            vals = [self.sheet.value(r, c) for c in range(1, min(self.sheet.max_col, 3) + 1)]
+            if any(isinstance(v, str) and re.search(r"\btotals?\b", v, re.I) for v in vals):
                 return r, {f: self.sheet.cell(r, c) for f, c in self.t.positions.items()}
         return None
 
