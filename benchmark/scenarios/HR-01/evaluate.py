@@ -30,12 +30,12 @@ from typing import Any
 from whitecollar.grading.context import EvaluationContext
 from whitecollar.grading.decisions import choice_hits, read_choice
 from whitecollar.grading.formulas import cell_ref, describe, is_live
-from whitecollar.grading.numbers import find_numbers, parse_number, within
+from whitecollar.grading.numbers import find_numbers, parse_number
 from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import extract_table
 from whitecollar.grading.text import contains_term, find_section, heading_key, split_sentences
-from whitecollar.grading.tolerant import find_dates, parse_date
+from whitecollar.grading.tolerant import find_dates
 from whitecollar.office.model import Document, Failure, Workbook
 
 HEADERS = ["Employee ID", "Employee name", "Pay type", "Regular hours", "Overtime hours", "Holiday eligible",
