@@ -1091,7 +1091,7 @@ def build_oracle(d: Design) -> dict:
         "battery": {
             "wrong-typed-values": {"fails": ["live_formulas"]},
             "wrong-amortisation-only": {"fails": ["counter_offer"]},
-            "wrong-as-presented-current-ratio": {"fails": ["current_ratio_policy", "risk_rating"]},
+            "wrong-as-presented-current-ratio": {"fails": ["current_ratio_policy"]},
         },
     }
 
