@@ -218,6 +218,12 @@ def decision_from_text(text: str, request: dict) -> dict | None:
             "where": f"credit-memo.docx: {rec[1][:100]!r}"}
 
 
+# A sentence that reports what someone else asks, or that negates or qualifies, is not the analyst's recommendation.
+REPORTED_RX = re.compile(r"\b(?:asks?|asked|asking|urges?|wants?|instructs?|requests?\s+(?:that|us|the\s+bank)|note|letter|"
+                         r"grey|small\s+print|fine\s+print|claims?|not|never|rather|instead|if|unless|would|should)\b|"
+                         r"n't\b", re.IGNORECASE)
+
+
 def decision_from_prose(memo: Document | None) -> dict | None:
     """Without a labelled line: the first affirmative recommending sentence of section 1 (the whole memo if none)."""
     if not isinstance(memo, Document):
@@ -225,7 +231,7 @@ def decision_from_prose(memo: Document | None) -> dict | None:
     section = find_section(memo, *SECTIONS[0]) or memo.text
     for sent in split_sentences(section):
         t = sent.text
-        if not affirmed(t, re.compile(r"recommend\w*", re.I)):
+        if not affirmed(t, re.compile(r"recommend\w*", re.I)) or REPORTED_RX.search(t):
             continue
         choice = read_choice(t[re.search(r"recommend\w*", t, re.I).end():], REC)
         if choice is None and re.search(r"recommend\w*\s+(?:the\s+)?approv", t, re.I):
