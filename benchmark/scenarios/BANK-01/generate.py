@@ -456,14 +456,23 @@ def person_name(p) -> str:
 STATEMENT_TITLE = "Financial statements — years ended December 31, 2025, 2024 and 2023"
 
 
+def _fit_page(ws) -> None:
+    """Print one page wide, as a statement is laid out."""
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+
+
 def _sheet_head(ws, title: str, sub: str) -> int:
     ws.cell(1, 1, APPLICANT["name"]).font = Font(bold=True, size=12)
     ws.cell(2, 1, title).font = Font(bold=True)
     ws.cell(3, 1, sub)
     ws.cell(4, 1, "(in Canadian dollars — unaudited, see compilation engagement report)").font = Font(italic=True, size=9)
-    ws.column_dimensions["A"].width = 58
-    for col in "BCDE":
-        ws.column_dimensions[col].width = 15
+    ws.column_dimensions["A"].width = 50
+    ws.column_dimensions["B"].width = 6
+    for col in "CDE":
+        ws.column_dimensions[col].width = 14
+    _fit_page(ws)
     ws.cell(6, 1, "")
     ws.cell(6, 2, "Note").font = Font(bold=True)
     for i, y in enumerate(reversed(YEARS)):
@@ -499,7 +508,8 @@ def write_statements(path: Path, d: Design, people: dict) -> None:
     wb = openpyxl.Workbook()
     cover = wb.active
     cover.title = "Compilation report"
-    cover.column_dimensions["A"].width = 110
+    cover.column_dimensions["A"].width = 100
+    _fit_page(cover)
     lmc = benchdata.organisation("LMC")
     partner = people["partner"]
     lines = [
@@ -626,9 +636,10 @@ def write_statements(path: Path, d: Design, people: dict) -> None:
     ])
 
     notes = wb.create_sheet("Notes")
-    notes.column_dimensions["A"].width = 60
-    for col in "BCDEFG":
-        notes.column_dimensions[col].width = 14
+    notes.column_dimensions["A"].width = 62
+    for col in "BCD":
+        notes.column_dimensions[col].width = 13
+    _fit_page(notes)
     row = [1]
 
     def put(*cells, bold: bool = False, wrap: bool = False) -> None:
@@ -640,6 +651,8 @@ def write_statements(path: Path, d: Design, people: dict) -> None:
                 c.font = Font(bold=True)
             if wrap and i == 1:
                 c.alignment = Alignment(wrap_text=True, vertical="top")
+                # a wrapped note gets the height of its lines (about 60 characters a line in column A)
+                notes.row_dimensions[row[0]].height = 13.0 * max(1, -(-len(str(x)) // 60))
         row[0] += 1
 
     y25, y24, y23 = d.years[2025], d.years[2024], d.years[2023]
@@ -827,6 +840,7 @@ def write_industry(path: Path) -> None:
     ws.column_dimensions["A"].width = 34
     for col in "BCDE":
         ws.column_dimensions[col].width = 16
+    _fit_page(ws)
     ws.cell(1, 1, "Industry benchmarks — NAICS 332, Fabricated metal product manufacturing").font = Font(bold=True)
     ws.cell(2, 1, "Québec and Ontario, firms with revenue of $5 million to $25 million; fiscal years ending in 2024")
     ws.cell(3, 1, "Sample: 148 financial statements. Source: Banque Commerciale de l'Outaouais, Economic Research, 2025-11.")
@@ -835,7 +849,9 @@ def write_industry(path: Path) -> None:
         ws.cell(5, i, h).font = Font(bold=True)
     for r, row in enumerate(INDUSTRY, start=6):
         for i, x in enumerate(row, start=1):
-            ws.cell(r, i, x)
+            c = ws.cell(r, i, x)
+            if isinstance(x, float):
+                c.number_format = "0.0" if row[4] == "%" else "0.00"
     ws.cell(6 + len(INDUSTRY) + 1, 1,
             "Lower quartile is the weaker value of each measure (for debt to EBITDA, the higher multiple).")
     wxlsx.save_workbook(wb, path, title="Industry benchmarks NAICS 332", creator="Economic Research")
@@ -855,15 +871,15 @@ def write_security(path: Path, d: Design, people: dict) -> None:
                       f"{iso(date(2026, 3, 9))} · Request: equipment term loan of {money(REQUEST)} CAD")
     wdocx.add_heading(doc, "1. Assets offered as security", 1)
     existing_net = max(0, d.olv_existing - d.y25.loan_b)
-    wdocx.add_table(doc, ["Asset", "Appraisal", "Appraised value (OLV)", "Prior-ranking charges", "Net value",
-                          "Advance rate"], [
+    wdocx.add_table(doc, ["Asset", "Appraised value (OLV)", "Prior-ranking charges", "Net value", "Advance rate"], [
         [f"New equipment to be acquired: {EQUIPMENT} (purchase price {money(d.equipment_cost)})",
-         "Évaluations Industrielles Gagnon, 2026-03-02", money(d.olv_new), "nil", money(d.olv_new), "75%"],
-        ["Existing production equipment (second-ranking hypothec)", "Évaluations Industrielles Gagnon, 2026-03-02",
-         money(d.olv_existing), f"{money(d.y25.loan_b)} ({PRIOR_LENDER}, first rank, balance at 2025-12-31)",
-         money(existing_net), "50%"],
-        ["Total", "", money(d.olv_new + d.olv_existing), money(d.y25.loan_b), money(d.net_security), ""],
-    ], col_widths_cm=[5.2, 3.0, 2.4, 3.3, 2.1, 1.5], align_right_cols=[2, 4])
+         money(d.olv_new), "nil", money(d.olv_new), "75%"],
+        ["Existing production equipment (second-ranking hypothec)", money(d.olv_existing),
+         f"{money(d.y25.loan_b)} ({PRIOR_LENDER}, first rank, balance at 2025-12-31)", money(existing_net), "50%"],
+        ["Total", money(d.olv_new + d.olv_existing), money(d.y25.loan_b), money(d.net_security), ""],
+    ], col_widths_cm=[5.5, 2.6, 4.2, 2.5, 2.3], align_right_cols=[1, 3])
+    doc.add_paragraph("Appraisals: Évaluations Industrielles Gagnon Inc., reports of 2026-03-02, commissioned by the "
+                      "bank.")
     doc.add_paragraph("OLV: orderly liquidation value. The advance rate is the highest loan-to-value the policy accepts "
                       "for the asset class; a loan secured by several classes is held to the rate of its principal "
                       "class, new production equipment.")
@@ -877,7 +893,7 @@ def write_security(path: Path, d: Design, people: dict) -> None:
         doc.add_paragraph(text, style="List Bullet")
     wdocx.add_heading(doc, "3. Remarks", 1)
     doc.add_paragraph("The operating line (note 3 of the statements) is secured separately by receivables and "
-                      "inventories and is not part of this security. Appraisals were commissioned by the bank.")
+                      "inventories and is not part of this security.")
     wdocx.save_document(doc, path, title="Security summary", author=person_name(am))
 
 

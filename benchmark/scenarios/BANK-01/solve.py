@@ -120,8 +120,8 @@ def read_workspace(ws: Path) -> Facts:
     sec = office.read_docx(ws / "inputs" / "security-summary.docx")
     table = sec.tables[0]
     total = next(r for r in table if r[0].strip().casefold() == "total")
-    f.net_security = num(total[4])
-    f.max_ltv = num(table[1][5].rstrip("%")) / 100
+    f.net_security = num(total[3])
+    f.max_ltv = num(table[1][4].rstrip("%")) / 100
     iq = openpyxl.load_workbook(ws / "inputs" / "industry-quartiles-naics-332.xlsx", data_only=True).active
     for row in iq.iter_rows(values_only=True):
         if isinstance(row[0], str) and isinstance(row[2], (int, float)):
