@@ -408,6 +408,8 @@ CASES: list[Case] = [
     honest("h-upper-headers", "headers and labels in capitals", upper=True),
     honest("h-year-headers", "years as plain numbers, short pro-forma headers",
            year_headers=("2023", "2024", "2025"), proposed_header="As proposed", counter_header="Counter-offer"),
+    honest("h-requested-header", "the pro-forma columns named after the request and the offer",
+           proposed_header="Pro forma (requested)", counter_header="Counter-offer (recommended)"),
     honest("h-column-order", "standards and medians first, years newest first, counter-offer before as proposed",
            reorder_columns=True),
     honest("h-row-order", "measures in reverse order", reverse_rows=True),
