@@ -41,9 +41,12 @@ from whitecollar.office.model import Document, Failure, Workbook
 FORM = "credit_decision"
 
 COLUMNS = {
-    "FY2023": ["FY2023", "FY 2023", "2023", "Fiscal 2023"],
-    "FY2024": ["FY2024", "FY 2024", "2024", "Fiscal 2024"],
-    "FY2025": ["FY2025", "FY 2025", "2025", "Fiscal 2025"],
+    "FY2023": ["FY2023", "FY 2023", "2023", "Fiscal 2023", "Fiscal year 2023", "2023A", "FY2023A", "FY23", "FY 23",
+               "F2023"],
+    "FY2024": ["FY2024", "FY 2024", "2024", "Fiscal 2024", "Fiscal year 2024", "2024A", "FY2024A", "FY24", "FY 24",
+               "F2024"],
+    "FY2025": ["FY2025", "FY 2025", "2025", "Fiscal 2025", "Fiscal year 2025", "2025A", "FY2025A", "FY25", "FY 25",
+               "F2025"],
     "proposed": ["Pro forma as proposed", "Pro-forma as proposed", "Pro forma (as proposed)", "As proposed",
                  "Pro forma - as proposed", "As requested", "Pro forma as requested", "Pro forma (requested)",
                  "Pro forma requested", "Proposed", "Requested"],
