@@ -274,3 +274,17 @@ def test_a_structure_is_judged_on_every_standard(bundle):
     assert not ev.structure_meets(oracle, oracle["request"]["amount"], c["months"])[0]
     assert not ev.structure_meets(oracle, c["amount"], 96)[0], "beyond the policy's amortisation"
     assert not ev.structure_meets(oracle, None, 84)[0]
+
+
+def test_the_pro_forma_column_is_read_not_the_first_number_of_the_row(tmp_path):
+    """A Ratios row starts with the earliest year; each figure is read under the header asked for."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Ratios"
+    ws.append(["Measure", "FY2023", "FY2024", "FY2025", "Pro forma as proposed", "Pro forma counter-offer"])
+    ws.append(["Debt service coverage ratio", 1.25, 1.33, 1.49, 1.08, 1.25])
+    ws.append(["Debt to EBITDA", 4.00, 3.41, 2.61, 3.68, 3.32])
+    wb.save(tmp_path / "r.xlsx")
+    ratios = ev.Ratios(office.read_workbook(tmp_path / "r.xlsx", recalc=False))
+    assert ratios.value("dscr", "proposed") == 1.08 and ratios.value("dscr", "FY2025") == 1.49
+    assert ratios.value("leverage", "counter") == 3.32 and ratios.value("leverage", "FY2023") == 4.00
