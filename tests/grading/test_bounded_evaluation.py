@@ -22,7 +22,7 @@ from whitecollar.evaluation import evaluate, evaluate_bounded
 from whitecollar.lab.workspace import compose
 from whitecollar.scenario import load_scenario
 
-SCENARIOS = ("ACC-01", "ADM-01", "HR-01", "PROC-01", "RES-01")
+SCENARIOS = ("ACC-01", "ADM-01", "PROC-01", "RES-01")
 BOUND = Limits(wall_s=120, cpu_s=120, memory_mb=2048)
 
 
