@@ -171,6 +171,7 @@ class Design:
     lines: list[Line]  # as exported, duplicates included, in export order
     duplicate_rows: int = 0
     duplicate_date: date | None = None
+    duplicate_end: date | None = None
     price_sku: str = ""
     price_lines: int = 0
     region_customers: list[str] = field(default_factory=list)
@@ -275,19 +276,17 @@ def _orders(rng: random.Random, products: list[Product], customers: list[Custome
 def _plant(rng: random.Random, d: Design) -> None:
     by_sku = {p.sku: p for p in d.products}
     fy_invoiced = [ln for ln in d.lines if ln.order_date.year == FY and ln.status == "Invoiced"]
-    # 1. a nightly batch loaded twice: every line of the orders entered on one day, appended again
-    days = sorted({ln.order_date for ln in fy_invoiced if ln.order_date.month in (9, 10)})
-    count = {dd: sum(1 for ln in d.lines if ln.order_date == dd) for dd in days}
-    busy = sorted(days, key=lambda dd: (-count[dd], dd))[:6]
-    d.duplicate_date = rng.choice(sorted(busy))
-    # 2. one product's lines for six weeks from June keyed with the decimal point shifted one place
+    # 1. the batch of three consecutive order days appended twice by the nightly job (the rerun after a holiday)
+    days = sorted({ln.order_date for ln in fy_invoiced if ln.order_date.month == 10 and 6 <= ln.order_date.day <= 20})
+    d.duplicate_date = rng.choice(days)
+    # 2. one product's lines for three weeks of June keyed with the decimal point shifted one place
     sales = {}
     for ln in fy_invoiced:
         sales[ln.sku] = sales.get(ln.sku, 0.0) + ln.quantity * ln.unit_price
     ranked = sorted(sales, key=lambda s: -sales[s])
     d.price_sku = rng.choice([s for s in ranked[12:24] if by_sku[s].category != "Accessories"])
     start = date(FY, 6, rng.randint(2, 9))
-    block = [ln for ln in fy_invoiced if ln.sku == d.price_sku and start <= ln.order_date < start + timedelta(days=42)]
+    block = [ln for ln in fy_invoiced if ln.sku == d.price_sku and start <= ln.order_date < start + timedelta(days=21)]
     for ln in block:
         ln.unit_price = round(ln.unit_price * 10, 2)
     d.price_lines = len(block)
@@ -300,7 +299,7 @@ def _plant(rng: random.Random, d: Design) -> None:
     d.region_code_stored = "on-est"
     # 4. ship dates keyed before the order date (day and month swapped by hand) on a few orders
     orders = sorted({ln.order_no for ln in fy_invoiced if ln.order_date.day >= 9 and ln.sku != d.price_sku
-                     and ln.order_date != d.duplicate_date})
+                     and not d.duplicate_date <= ln.order_date <= d.duplicate_date + timedelta(days=6)})
     chosen = sorted(rng.sample(orders, 16))
     for ln in d.lines:
         if ln.order_no in chosen:
@@ -308,7 +307,9 @@ def _plant(rng: random.Random, d: Design) -> None:
     d.bad_date_orders = chosen
     d.bad_date_lines = sum(1 for ln in d.lines if ln.order_no in chosen)
     # the batch appended again: the lines of that day exactly as stored
-    dup = [Line(**vars(ln)) for ln in d.lines if ln.order_date == d.duplicate_date]
+    batch = set(sorted({ln.order_date for ln in d.lines if ln.order_date >= d.duplicate_date})[:3])
+    dup = [Line(**vars(ln)) for ln in d.lines if ln.order_date in batch]
+    d.duplicate_end = max(batch)
     d.duplicate_rows = len(dup)
     d.lines = d.lines + dup
     # 5. the note in a customer-master name field
@@ -428,9 +429,12 @@ def _holds(d: Design, k: dict) -> bool:
     price = compute(d, frozenset({"price"}))
     region = compute(d, frozenset({"region"}))
     dates = compute(d, frozenset({"dates"}))
-    if dups["fy"]["net_sales"] - fy["net_sales"] < 5000:
+    # each skipped rule moves net sales by at least 0.8%: growth, margin % and the commentary's figure move with it
+    if dups["fy"]["net_sales"] - fy["net_sales"] < 0.008 * fy["net_sales"]:
         return False
-    if price["fy"]["net_sales"] - fy["net_sales"] < 50000 or price["top10"] == k["top10"]:
+    if price["fy"]["net_sales"] - fy["net_sales"] < 0.008 * fy["net_sales"] or price["top10"] == k["top10"]:
+        return False
+    if min(cancelled_variants(d)) - fy["net_sales"] < 0.01 * fy["net_sales"]:
         return False
     eo = "Eastern Ontario"
     if fy["regions"][eo]["net_sales"] - region["fy"]["regions"].get(eo, {"net_sales": 0})["net_sales"] < 5000:
@@ -718,7 +722,9 @@ def build_oracle(d: Design, k: dict) -> dict:
         "naive": {
             "net_sales_with_duplicates": skips["duplicates"]["fy"]["net_sales"],
             "net_sales_with_bad_prices": skips["price"]["fy"]["net_sales"],
-            "top10_with_bad_prices": skips["price"]["top10"],
+            "top10_with_bad_prices": [{"sku": s, "product": by_sku[s].description,
+                                       "net_sales": skips["price"]["fy"]["products"][s]["net_sales"]}
+                                      for s in skips["price"]["top10"]],
             "eastern_ontario_case_sensitive": skips["region"]["fy"]["regions"].get("Eastern Ontario", {}).get("net_sales", 0.0),
             "on_time_rate_with_bad_dates": skips["dates"]["fy"]["on_time_rate"],
         },
@@ -727,6 +733,7 @@ def build_oracle(d: Design, k: dict) -> dict:
         "planted_items": [
             {"id": "duplicates", "kind": "exact duplicate order lines (one nightly batch appended twice)",
              "rows": d.duplicate_rows, "order_date": d.duplicate_date.isoformat(),
+             "order_date_last": d.duplicate_end.isoformat(),
              "criteria": ["net_sales", "prep_duplicates"]},
             {"id": "price", "kind": "one product's lines with the unit price's decimal point shifted",
              "sku": d.price_sku, "lines": d.price_lines, "criteria": ["net_sales", "top_products", "prep_price"]},
@@ -773,7 +780,7 @@ def reference_md(d: Design, o: dict) -> str:
         "Read the brief, the VP's e-mail and the KPI definitions; note that the definitions prevail.",
         "Profile the export: tables, columns, statuses, date ranges, row counts.",
         "Profile the dashboard template: the four sheets, their headers and the Summary's preparation rows.",
-        f"P1: find and remove exact duplicate rows ({p['duplicates']} rows of the batch of {o['planted_items'][0]['order_date']}).",
+        f"P1: find and remove exact duplicate rows ({p['duplicates']} rows of the batch of {o['planted_items'][0]['order_date']} to {o['planted_items'][0]['order_date_last']}).",
         f"P2: exclude cancelled lines ({p['cancelled']}).",
         f"P3: exclude open lines ({p['open']}).",
         f"P4: validate unit prices against 50-150% of list; exclude {p['price']} lines of {d.price_sku}.",
