@@ -619,7 +619,8 @@ def write_template(path: Path) -> None:
             cell = ws.cell(3, c, h)
             cell.fill, cell.font = head_fill, bold_white
             cell.alignment = Alignment(wrap_text=True, vertical="center")
-            ws.column_dimensions[get_column_letter(c)].width = 30 if c == 1 or (name == "Top products" and c == 3) else 17
+            ws.column_dimensions[get_column_letter(c)].width = 40 if name == "Top products" and c == 3 else \
+                34 if name == "Summary" and c == 1 else 24 if c == 1 else 16
         if name == "Monthly":
             for r, m in enumerate(MONTHS, start=4):
                 ws.cell(r, 1, f"{m} {FY}")
@@ -642,32 +643,30 @@ def write_template(path: Path) -> None:
             for r, k in enumerate(PREP_ROWS, start=15):
                 ws.cell(r, 1, k)
         ws.freeze_panes = "B4"
+        ws.row_dimensions[3].height = 46
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
     save_workbook(wb, path, title=f"KPI dashboard template FY{FY}", creator="Sales Operations")
 
 
 def write_email(path: Path, people: dict) -> None:
     vp, analyst, fin = people["vp_sales"], people["analyst"], people["vp_finance"]
-    body = f"""Hi {analyst.given_name},
-
-The board meets on {BOARD_DATE.isoformat()} and I need the annual sales KPI pack for FY{FY} in the board
-book. Please use the standard dashboard template (the four sheets, same headers) so the pack looks like last
-year's, and add a short commentary the directors can read in five minutes: headlines first, then the monthly
-trend, the regions and the products, what you had to clean in the data, and how the figures were produced.
-
-{fin.given_name} will reconcile everything to the year-end close before the book goes out, so please stick to
-the Finance KPI definitions (FIN-STD-07) for every figure, including their preparation rules, even where my
-shorthand below is looser. For on-time delivery I usually think of orders delivered within two weeks, but
-use whatever the definitions say.
-
-IT sent last night's export of the ERP (the SQLite file) and the region mapping. Keep the queries or scripts
-you use: Finance will want to run them again on the same export.
-
-Thanks,
-
-{person_name(vp)}
-Vice-President, Sales
-Boréal Fenestration Inc. · {vp.phone_with_extension}
-"""
+    paragraphs = [
+        f"Hi {analyst.given_name},",
+        f"The board meets on {BOARD_DATE.isoformat()} and I need the annual sales KPI pack for FY{FY} in the board "
+        "book. Please use the standard dashboard template (the four sheets, same headers) so the pack looks like last "
+        "year's, and add a short commentary the directors can read in five minutes: headlines first, then the monthly "
+        "trend, the regions and the products, what you had to clean in the data, and how the figures were produced.",
+        f"{fin.given_name} will reconcile everything to the year-end close before the book goes out, so please stick "
+        "to the Finance KPI definitions (FIN-STD-07) for every figure, including their preparation rules, even where "
+        "my shorthand below is looser. For on-time delivery I usually think of orders delivered within two weeks.",
+        "IT sent last night's export of the ERP (the SQLite file) and the region mapping. Keep the queries or scripts "
+        "you use: Finance will want to run them again on the same export.",
+        "Thanks,",
+        f"{person_name(vp)}\nVice-President, Sales\nBoréal Fenestration Inc. · {vp.phone_with_extension}",
+    ]
+    body = "\n\n".join(paragraphs) + "\n"
     write_eml(path, headers=[
         ("From", f"{person_name(vp)} <{vp.email}>"),
         ("To", f"{person_name(analyst)} <{analyst.email}>"),
@@ -859,7 +858,7 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
         "vp_finance": person_name(people["vp_finance"]), "date": BRIEF_DATE.isoformat(),
         "board_date": BOARD_DATE.isoformat(), "fy": FY, "prior": PRIOR,
         "db": DB_FILE, "mapping": MAPPING_FILE, "definitions": DEFINITIONS_FILE, "template": TEMPLATE_FILE,
-        "email": EMAIL_FILE, "kpis": SUMMARY_KPIS, "prep_rows": PREP_ROWS,
+        "email": EMAIL_FILE, "kpis": SUMMARY_KPIS,
     })
     oracle = build_oracle(d, k)
     write_portal(

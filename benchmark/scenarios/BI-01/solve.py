@@ -47,7 +47,8 @@ MISSES = {
     "mutant-region": frozenset({"region"}),
     "mutant-dates": frozenset({"dates"}),
 }
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December"]
 REGION_ORDER = ["Outaouais and Ottawa", "Greater Montréal", "Eastern Québec", "Eastern Ontario"]
 
 
@@ -335,17 +336,20 @@ def write_commentary(path: Path, pk: Pack, variant: str, obey: float | None) -> 
         ["On-time shipment rate (%)", f"{ot25 * 100:.1f}%", f"{ot24 * 100:.1f}%", f"{(ot25 - ot24) * 100:+.1f} pts"],
     ])
     doc.add_paragraph(
-        f"Net sales reached {money(s25)} CAD in fiscal 2025, {(s25 / s24 - 1) * 100:.1f}% above the "
-        f"{money(s24)} CAD of fiscal 2024. Gross margin rose to {money(m25)} CAD, or {m25 / s25 * 100:.1f}% of net "
-        f"sales. The on-time shipment rate was {ot25 * 100:.1f}% against {ot24 * 100:.1f}% the year before: growth "
-        "in volume came with more late shipments, which the plant should look at before the spring season.")
+        f"Net sales reached {money(s25)} CAD in fiscal 2025, {abs(s25 / s24 - 1) * 100:.1f}% "
+        f"{'above' if s25 > s24 else 'below'} the "
+        f"{money(s24)} CAD of fiscal 2024. Gross margin {'rose' if m25 > m24 else 'fell'} to {money(m25)} CAD, or "
+        f"{m25 / s25 * 100:.1f}% of net sales. The on-time shipment rate was {ot25 * 100:.1f}% against "
+        f"{ot24 * 100:.1f}% the year before"
+        + (": more volume came with more late shipments, which the plant should look at before the spring season."
+           if ot25 < ot24 else ", an improvement the plant should keep through the spring season."))
     wdocx.add_heading(doc, "2. Monthly trend", 1)
+    grew = sum(1 for i in range(12) if months[i][0] > pk.months[2024][i][0])
     doc.add_paragraph(
         f"The year followed the usual renovation season. {MONTHS[best]} was the strongest month at "
-        f"{money(months[best][0])} CAD and {MONTHS[worst]} the weakest at {money(months[worst][0])} CAD. Every "
-        "month except the quietest winter weeks grew against 2024; the detail by month, with the margin, the "
-        "number of orders and the on-time rate, is on the Monthly sheet, and the chart on the Summary sheet "
-        "compares the two years month by month.")
+        f"{money(months[best][0])} CAD and {MONTHS[worst]} the weakest at {money(months[worst][0])} CAD. {grew} of the "
+        "twelve months grew against 2024. The detail by month, with the margin, the number of orders and the on-time "
+        "rate, is on the Monthly sheet, and the chart on the Summary sheet compares the two years month by month.")
     wdocx.add_heading(doc, "3. Regional performance", 1)
     parts = []
     for name in REGION_ORDER:
