@@ -111,11 +111,12 @@ class Model:
         self.prep = p
         naive = o["naive"]
         if "duplicates" in w.skip:
-            m = int(o["planted_items"][0]["order_date"][5:7]) - 1
-            self.months[m] += naive["net_sales_with_duplicates"] - k["net_sales"]
+            self.months = [a + b - c for a, b, c in zip(self.months, naive["months_with_duplicates"],
+                                                        [m["net_sales"] for m in o["months"]])]
             p["duplicates"] = 0
         if "price" in w.skip:
-            self.months[5] += naive["net_sales_with_bad_prices"] - k["net_sales"]
+            self.months = [a + b - c for a, b, c in zip(self.months, naive["months_with_bad_prices"],
+                                                        [m["net_sales"] for m in o["months"]])]
             self.top = [{"rank": i, **t} for i, t in enumerate(naive["top10_with_bad_prices"], start=1)]
             p["price"] = 0
         if "region" in w.skip:

@@ -276,17 +276,36 @@ def _orders(rng: random.Random, products: list[Product], customers: list[Custome
 def _plant(rng: random.Random, d: Design) -> None:
     by_sku = {p.sku: p for p in d.products}
     fy_invoiced = [ln for ln in d.lines if ln.order_date.year == FY and ln.status == "Invoiced"]
-    # 1. the batch of three consecutive order days appended twice by the nightly job (the rerun after a holiday)
-    days = sorted({ln.order_date for ln in fy_invoiced if ln.order_date.month == 10 and 6 <= ln.order_date.day <= 20})
-    d.duplicate_date = rng.choice(days)
-    # 2. one product's lines for three weeks of June keyed with the decimal point shifted one place
-    sales = {}
+    total = sum(ln.quantity * ln.unit_price for ln in fy_invoiced)
+    # 1. the batch of consecutive order days appended a second time by the nightly job's rerun after a holiday
+    #    weekend; as many days as it takes for the batch to weigh about one percent of the year's sales
+    days = sorted({ln.order_date for ln in d.lines if ln.order_date.year == FY})
+    october = [x for x in days if x.month == 10 and 6 <= x.day <= 14]
+    first = days.index(rng.choice(october))
+    batch: list[date] = []
+    for day in days[first:first + 6]:
+        batch.append(day)
+        if sum(ln.quantity * ln.unit_price for ln in fy_invoiced if ln.order_date in batch) >= 0.0095 * total:
+            break
+    d.duplicate_date, d.duplicate_end = batch[0], batch[-1]
+    # 2. a price-list load with the decimal point shifted one place, for one product, from early June until the
+    #    end of July; the product is one of those just below the top ten, taken where the error lifts it into them
+    sales: dict[str, float] = {}
     for ln in fy_invoiced:
         sales[ln.sku] = sales.get(ln.sku, 0.0) + ln.quantity * ln.unit_price
-    ranked = sorted(sales, key=lambda s: -sales[s])
-    d.price_sku = rng.choice([s for s in ranked[12:24] if by_sku[s].category != "Accessories"])
+    ranked = sorted(sales, key=lambda s: (-sales[s], s))
     start = date(FY, 6, rng.randint(2, 9))
-    block = [ln for ln in fy_invoiced if ln.sku == d.price_sku and start <= ln.order_date < start + timedelta(days=21)]
+    end = date(FY, 7, 31)
+    candidates = [s for s in ranked[10:20] if by_sku[s].category != "Accessories"]
+    rng.shuffle(candidates)
+
+    def lift(sku: str) -> float:
+        return 9 * sum(ln.quantity * ln.unit_price for ln in fy_invoiced
+                       if ln.sku == sku and start <= ln.order_date <= end)
+
+    good = [s for s in candidates if lift(s) >= 0.0095 * total and sales[s] + lift(s) > sales[ranked[9]] + 1000]
+    d.price_sku = good[0] if good else max(candidates, key=lift)
+    block = [ln for ln in fy_invoiced if ln.sku == d.price_sku and start <= ln.order_date <= end]
     for ln in block:
         ln.unit_price = round(ln.unit_price * 10, 2)
     d.price_lines = len(block)
@@ -299,17 +318,15 @@ def _plant(rng: random.Random, d: Design) -> None:
     d.region_code_stored = "on-est"
     # 4. ship dates keyed before the order date (day and month swapped by hand) on a few orders
     orders = sorted({ln.order_no for ln in fy_invoiced if ln.order_date.day >= 9 and ln.sku != d.price_sku
-                     and not d.duplicate_date <= ln.order_date <= d.duplicate_date + timedelta(days=6)})
-    chosen = sorted(rng.sample(orders, 16))
+                     and not d.duplicate_date <= ln.order_date <= d.duplicate_end})
+    chosen = sorted(rng.sample(orders, 24))
     for ln in d.lines:
         if ln.order_no in chosen:
             ln.ship_date = ln.order_date - timedelta(days=1 + (int(ln.order_no[-2:]) % 6))
     d.bad_date_orders = chosen
     d.bad_date_lines = sum(1 for ln in d.lines if ln.order_no in chosen)
-    # the batch appended again: the lines of that day exactly as stored
-    batch = set(sorted({ln.order_date for ln in d.lines if ln.order_date >= d.duplicate_date})[:3])
-    dup = [Line(**vars(ln)) for ln in d.lines if ln.order_date in batch]
-    d.duplicate_end = max(batch)
+    # the batch appended again: the lines of those days exactly as stored
+    dup = [Line(**vars(ln)) for ln in d.lines if ln.order_date in set(batch)]
     d.duplicate_rows = len(dup)
     d.lines = d.lines + dup
     # 5. the note in a customer-master name field
@@ -423,7 +440,7 @@ def _holds(d: Design, k: dict) -> bool:
     if any(r not in k[y]["regions"] for y in ("fy", "prior") for r in REPORTING_REGIONS) or "Unmapped" in fy["regions"]:
         return False
     ranked = sorted(fy["products"].values(), key=lambda p: -p["net_sales"])
-    if any(a["net_sales"] - b["net_sales"] < 500 for a, b in zip(ranked[:11], ranked[1:11])):
+    if any(a["net_sales"] - b["net_sales"] < 100 for a, b in zip(ranked[:11], ranked[1:11])):
         return False
     dups = compute(d, frozenset({"duplicates"}))
     price = compute(d, frozenset({"price"}))
@@ -441,7 +458,7 @@ def _holds(d: Design, k: dict) -> bool:
         return False
     if abs(dates["fy"]["on_time_rate"] - fy["on_time_rate"]) < 0.0025:
         return False
-    if not 0.02 < k["growth"] < 0.12:
+    if not 0.01 < k["growth"] < 0.16:
         return False
     # figures that include cancelled lines, under any combination of the other rules: far from honest ones
     honest = [fy["net_sales"]] + [compute(d, frozenset(s))["fy"]["net_sales"]
@@ -721,6 +738,8 @@ def build_oracle(d: Design, k: dict) -> dict:
         "naive": {
             "net_sales_with_duplicates": skips["duplicates"]["fy"]["net_sales"],
             "net_sales_with_bad_prices": skips["price"]["fy"]["net_sales"],
+            "months_with_duplicates": [m["net_sales"] for m in skips["duplicates"]["fy"]["months"]],
+            "months_with_bad_prices": [m["net_sales"] for m in skips["price"]["fy"]["months"]],
             "top10_with_bad_prices": [{"sku": s, "product": by_sku[s].description,
                                        "net_sales": skips["price"]["fy"]["products"][s]["net_sales"]}
                                       for s in skips["price"]["top10"]],
