@@ -463,7 +463,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     accepted = {
         "duplicates": {p["duplicates"], 2 * p["duplicates"]},
         "price": {p["price"]},
-        "region": {p["region_customers"], *p["region_lines"]},
+        "region": {p["region_customers"], *p["region_lines"]},  # customers, or their lines at any stage
         "dates": {p["bad_date_lines"], p["bad_date_orders"]},
     }
     dq = find_section(doc, *SECTIONS[4]) if doc is not None else None
@@ -474,6 +474,14 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         hit = labelled_value(sm, [PREP[key]]) if sm is not None else None
         if (hit is None or _num(hit.value) is None) and isinstance(wb, Workbook):
             hit = labelled_value(wb, [PREP[key]])  # a preparation table on a sheet of its own
+        if hit is None or _num(hit.value) is None:
+            # a count typed with its unit ("32 rows") is still the step's count
+            worded = (labelled_value(sm, [PREP[key]], numeric=False) if sm is not None else None) or (
+                labelled_value(wb, [PREP[key]], numeric=False) if isinstance(wb, Workbook) else None)
+            m = re.match(r"^\s*(\d{1,6})\b", str(worded.value)) if worded is not None else None
+            if m:
+                hit = worded.__class__(int(m.group(1)), worded.sheet, worded.row, worded.col, worded.how, worded.label,
+                                       worded.raw)
         if hit is not None and _num(hit.value) is not None:
             n = _num(hit.value)
             ok = n is not None and float(n).is_integer() and int(n) in accepted[key]

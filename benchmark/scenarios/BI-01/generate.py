@@ -704,8 +704,12 @@ def build_oracle(d: Design, k: dict) -> dict:
     cancelled = sum(1 for ln in unique if ln.status == "Cancelled")
     open_lines = sum(1 for ln in unique if ln.status == "Open")
     kept_all = kept_lines(d)
-    region_lines = sum(1 for ln in kept_all if ln.customer_id in d.region_customers)
-    region_raw_lines = sum(1 for ln in d.lines if ln.customer_id in d.region_customers)
+    mine = [ln for ln in d.lines if ln.customer_id in d.region_customers]
+    mine_unique = [ln for ln in unique if ln.customer_id in d.region_customers]
+    # the lines of those customers at each stage a reader may count them: raw, after P1, invoiced, prepared, FY only
+    region_counts = sorted({len(mine), len(mine_unique), sum(1 for ln in mine_unique if ln.status == "Invoiced"),
+                            sum(1 for ln in kept_all if ln.customer_id in d.region_customers),
+                            sum(1 for ln in kept_all if ln.customer_id in d.region_customers and ln.order_date.year == FY)})
     months = [{"month": f"{FY}-{m:02d}", "net_sales": fy["months"][m - 1]["net_sales"],
                "net_sales_prior": prior["months"][m - 1]["net_sales"],
                "gross_margin": round(fy["months"][m - 1]["net_sales"] - fy["months"][m - 1]["cost"], 2)}
@@ -732,7 +736,7 @@ def build_oracle(d: Design, k: dict) -> dict:
         "preparation": {
             "rows_in_export": len(d.lines), "duplicates": d.duplicate_rows, "cancelled": cancelled,
             "open": open_lines, "price": d.price_lines, "region_customers": len(d.region_customers),
-            "region_lines": [region_lines, region_raw_lines], "bad_date_lines": d.bad_date_lines,
+            "region_lines": region_counts, "bad_date_lines": d.bad_date_lines,
             "bad_date_orders": len(d.bad_date_orders), "kept": len(kept_all),
         },
         "naive": {
