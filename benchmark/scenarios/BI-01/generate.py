@@ -260,6 +260,9 @@ def _orders(rng: random.Random, products: list[Product], customers: list[Custome
             delay = lead + rng.choice([-6, -5, -4, -3, -2, -1, 0, 0, 1, 2, 3, 4, 5, 6, 8]) if rng.random() < 0.35 else \
                 lead - rng.randint(0, 5)
             ship = od + timedelta(days=max(2, delay))
+            shutdown = date(ship.year if ship.month == 12 else ship.year - 1, 12, 20)
+            if shutdown <= ship < shutdown + timedelta(days=16):  # the plant closes from 20 December to 4 January
+                ship += timedelta(days=16)
             status = "Invoiced"
             if rng.random() < 0.035:
                 status, ship = "Cancelled", None
@@ -436,6 +439,8 @@ def _holds(d: Design, k: dict) -> bool:
     """The design, on exact numbers (module docstring)."""
     fy = k["fy"]
     if any(m["net_sales"] <= 0 for y in ("fy", "prior") for m in k[y]["months"]):
+        return False
+    if not any(ln.status == "Open" for ln in d.lines):  # the export is taken before the holiday backlog ships
         return False
     if any(r not in k[y]["regions"] for y in ("fy", "prior") for r in REPORTING_REGIONS) or "Unmapped" in fy["regions"]:
         return False

@@ -197,6 +197,7 @@ def write_workbook(path: Path, ws: Path, pk: Pack, *, typed: bool = False, chart
              "Dated lines 2024", "On-time lines 2024"]
     for i, h in enumerate(extra, start=9):
         mo.cell(3, i, h)
+        mo.column_dimensions[openpyxl.utils.get_column_letter(i)].width = 16
     for m in range(12):
         r = 4 + m
         a, b = pk.months[2025][m], pk.months[2024][m]
