@@ -326,6 +326,8 @@ def code_files(out_dir: Path) -> tuple[list[Path], str]:
         for root, dirs, files in os.walk(folder, followlinks=False):
             dirs[:] = sorted(d for d in dirs if not os.path.islink(os.path.join(root, d)))
             candidates += [Path(root) / f for f in sorted(files)]
+            if len(candidates) >= 200:  # a folder of thousands of files is not read further
+                break
     else:
         candidates = [p for p in entries]
     for p in candidates[:200]:
