@@ -362,8 +362,56 @@ def _holds(d: Design) -> bool:
         return False
     if abs(valuation(d, leases=False)["vps"] - v["vps"]) < 0.5 or d.claim / d.shares < 0.5:
         return False
+    if not _distinct(d, v):
+        return False
     if v["rows"][0]["fcf"] <= 0 or d.hist["retained_earnings"][0] <= 0 or min(d.hist["cash"]) < 8000:
         return False
+    return True
+
+
+def _alternatives(d: Design) -> dict[str, dict]:
+    """The valuations of the ways a worker gets it wrong, each computed on the exact numbers."""
+    return {
+        "outlier kept": valuation(d, beta_rule="keep"),
+        "mean beta": valuation(d, beta_rule="mean"),
+        "annual-report revenue": valuation(d, revenue_base=d.ar_revenue),
+        "leases left out": valuation(d, leases=False),
+        "claim deducted": valuation(d, claim_in_base=True),
+        "all four missed": valuation(d, beta_rule="keep", revenue_base=d.ar_revenue, leases=False, claim_in_base=True),
+    }
+
+
+def _distinct(d: Design, v: dict) -> bool:
+    """Each wrong way moves every figure a reviewer checks by several tolerances, at any seed.
+
+    The challenge corpus states its verdicts once for every seed, so a wrong
+    computation must fail the same criteria whatever the draw: its value per
+    share, every figure of its sensitivity grid and its claim sensitivity
+    must move by more than 0.2 per share, and, where the discount rate or the
+    cash flows change, its WACC, beta, enterprise value and implied multiple
+    by several tolerances too.
+    """
+    grid = lambda x: [valuation(d, **x, wacc_shift=s, tg_shift=t)["vps"]  # noqa: E731
+                      for s in (-0.01, -0.005, 0.0, 0.005, 0.01) for t in (-0.005, 0.0, 0.005)]
+    kwargs = {"outlier kept": {"beta_rule": "keep"}, "mean beta": {"beta_rule": "mean"},
+              "annual-report revenue": {"revenue_base": d.ar_revenue}, "leases left out": {"leases": False},
+              "claim deducted": {"claim_in_base": True},
+              "all four missed": {"beta_rule": "keep", "revenue_base": d.ar_revenue, "leases": False,
+                                  "claim_in_base": True}}
+    right = grid({})
+    ebitda = d.last("ebitda")
+    for name, w in _alternatives(d).items():
+        if abs(w["vps"] - v["vps"]) < 0.2 or abs((w["equity"] - d.claim) - (v["equity"] - d.claim)) / d.shares < 0.2:
+            return False
+        if any(abs(a - b) < 0.2 for a, b in zip(grid(kwargs[name]), right)):
+            return False
+        if name == "claim deducted":
+            continue
+        if abs(w["ev"] / v["ev"] - 1) < 0.006 or abs(w["ev"] - v["ev"]) / ebitda < 0.15:
+            return False
+        if name != "annual-report revenue" and (abs(w["wacc"] - v["wacc"]) < 0.0015 or
+                                                abs(w["relevered_beta"] - v["relevered_beta"]) < 0.015):
+            return False
     return True
 
 
