@@ -66,7 +66,7 @@ NOT_BASE_VPS = re.compile(r"claim|litigation|contingen|paid in full|legal|broker
                           r"consensus|price|sensitiv|low|high|bear|bull", re.I)
 NOT_NET_DEBT = re.compile(r"exclud|covenant|credit.agreement|lender|before lease|ex-?lease|w/o|without lease|/|"
                           r"from valuation|ratio|per share", re.I)
-NOT_WACC = re.compile(r"\\|sensitiv|shift|range|[-+\u2212]\s*\d|pre-?tax|low|high", re.I)
+NOT_WACC = re.compile(r"\\|/|sensitiv|shift|range|[-+\u2212]\s*\d|pre-?tax|low|high", re.I)
 NOT_EV = re.compile(r"ebitda|/|multiple|per share|present value of", re.I)
 NOT_EQUITY = re.compile(r"per share|claim|contingen|after the|weight|cost of|return|/", re.I)
 NOT_THIRD_PARTY = re.compile(r"broker|halbrook|third.party|street|consensus|sell.side", re.I)

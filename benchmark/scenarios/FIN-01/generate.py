@@ -364,6 +364,9 @@ def _holds(d: Design) -> bool:
         return False
     if not _distinct(d, v):
         return False
+    retained = [c.ev_ebitda for c in d.comps if c.included]
+    if abs(statistics.median(retained) - v["ev"] / d.last("ebitda")) < 0.3:
+        return False  # the implied multiple must not be mistaken for the peers' median
     if v["rows"][0]["fcf"] <= 0 or d.hist["retained_earnings"][0] <= 0 or min(d.hist["cash"]) < 8000:
         return False
     return True
