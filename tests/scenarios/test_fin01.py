@@ -269,3 +269,32 @@ def test_quoting_the_broker_is_not_a_rating():
                                Paragraph("Rating: Hold", "")], [])
     ratings, _ = ev.memo_rating(memo)
     assert ratings == ["hold"]
+
+
+def test_a_units_cell_between_label_and_figure_is_skipped():
+    sheet = _sheet_of([["Enterprise value", "CAD thousands", 462124.0], ["Value per share", "CAD", "$17.54 per share"]])
+    assert ev.first(ev.labelled([sheet], ev.EV_LABELS, exclude=ev.NOT_EV)).value == 462124.0
+    assert ev._num(ev.first(ev.labelled([sheet], ev.VPS_LABELS, exclude=ev.NOT_BASE_VPS)).value) == 17.54
+
+
+@pytest.mark.parametrize("label", ["Implied share price (CAD)", "Value per diluted share", "DCF value per share"])
+def test_other_names_of_the_value_per_share_are_read_but_not_the_market_price(label):
+    sheet = _sheet_of([["Share price at 2025-12-31 (CAD)", 17.63], ["Closing share price", 17.63], [label, 17.54]])
+    assert ev.first(ev.labelled([sheet], ev.VPS_LABELS, exclude=ev.NOT_BASE_VPS)).value == 17.54
+
+
+@pytest.mark.parametrize("label", ["Re-levered beta", "Relevered beta (Corvanne)", "Corvanne levered beta",
+                                   "Equity beta of Corvanne"])
+def test_the_re_levered_beta_is_read_not_a_comparables_column(label):
+    sheet = _sheet_of([["Company", "Levered beta", "Unlevered beta"], ["Kestrel", 1.26, 1.05], [label, 1.2339]])
+    assert ev.first(ev.labelled([sheet], ev.BETA_LABELS)).value == 1.2339
+
+
+def test_an_enterprise_value_grid_beside_the_value_per_share_grid_does_not_hide_it():
+    from whitecollar.grading.tables import find_grid
+    rows = [["Enterprise value (CAD thousands)"]] + [[None, 400000.0 + k, 410000.0 + k, 420000.0 + k, 430000.0]
+                                                     for k in range(5)]
+    rows += [[None], ["Value per share (CAD)"], [None, "-0.5%", "Base", "+0.5%"]]
+    rows += [[lab, 10.0 + k, 11.0 + k, 12.0 + k] for k, lab in enumerate(["-1.0%", "-0.5%", "Base", "+0.5%", "+1.0%"])]
+    grid = find_grid(_sheet_of(rows), ["per share", "value per share"], min_rows=3, min_cols=3)
+    assert grid.values[0] == [10.0, 11.0, 12.0]

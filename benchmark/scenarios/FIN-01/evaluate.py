@@ -54,19 +54,23 @@ RATINGS = {
     "sell": ["sell", "underperform", "underweight", "reduce", "sector underperform", "strong sell"],
 }
 WACC_LABELS = ["WACC", "weighted average cost of capital", "discount rate", "WACC (discount rate)"]
-BETA_LABELS = ["re-levered beta", "relevered beta", "re-levered", "relevered", "re levered beta"]
+BETA_LABELS = ["re-levered beta", "relevered beta", "re-levered", "relevered", "re levered beta",
+               re.compile(r"(?:corvanne|subject|target company)\W{1,3}(?:levered |equity )?beta|"
+                          r"(?:levered|equity) beta\W{1,3}(?:of |for )?(?:corvanne|the subject)", re.I)]
 EV_LABELS = ["enterprise value", re.compile(r"^\s*EV\s*(?:\(|$)", re.I)]
 NET_DEBT_LABELS = ["net debt", "net debt (including leases)", "total net debt"]
 EQUITY_LABELS = ["equity value", "value of equity", "equity value (base case)"]
 VPS_LABELS = ["value per share", "value per share (CAD)", "equity value per share", "intrinsic value per share",
-              "DCF value per share", "fair value per share", "target value per share"]
+              "DCF value per share", "fair value per share", "target value per share", "value per diluted share",
+              "implied share price", "DCF share price", "per-share value", "implied value per share"]
 RATING_LABELS = ["rating", "recommendation", "house rating", "our rating"]
 CLAIM_RX = re.compile(r"claim|litigation|lawsuit|contingen|legal|delamination|paid in full", re.I)
 NOT_BASE_VPS = re.compile(r"claim|litigation|contingen|paid in full|legal|broker|halbrook|target price|street|"
-                          r"consensus|price|sensitiv|low|high|bear|bull", re.I)
+                          r"consensus|closing|current (?:share )?price|market price|(?<!implied )(?<!dcf )(?<!intrinsic )\bshare price|"
+                          r"trading price|sensitiv|\blow\b|\bhigh\b|\bbear\b|\bbull\b", re.I)
 NOT_NET_DEBT = re.compile(r"exclud|covenant|credit.agreement|lender|before lease|ex-?lease|w/o|without lease|/|"
                           r"from valuation|ratio|per share", re.I)
-NOT_WACC = re.compile(r"\\|/|sensitiv|shift|range|[-+\u2212]\s*\d|pre-?tax|low|high", re.I)
+NOT_WACC = re.compile(r"\\|/|sensitiv|shift|range|[-+\u2212]\s*\d|pre-?tax|\blow\b|\bhigh\b", re.I)
 NOT_EV = re.compile(r"ebitda|/|multiple|per share|present value of", re.I)
 NOT_EQUITY = re.compile(r"per share|claim|contingen|after the|weight|cost of|return|/", re.I)
 NOT_THIRD_PARTY = re.compile(r"broker|halbrook|third.party|street|consensus|sell.side", re.I)
@@ -97,11 +101,18 @@ def _text(v: Any) -> str:
 
 
 def _num(v: Any) -> float | None:
+    """A cell's number: a number, or text stating one number ("$17.54 per share", "462,124 thousand")."""
     if isinstance(v, bool) or v is None:
         return None
     if isinstance(v, (int, float)):
         return float(v)
-    return parse_number(v) if isinstance(v, str) else None
+    if not isinstance(v, str):
+        return None
+    x = parse_number(v)
+    if x is None and len(v) <= 60:
+        found = [m.value for m in find_numbers(v) if m.value is not None]
+        x = found[0] if len(found) == 1 else None
+    return x
 
 
 def _quality(label: str, terms: Sequence[Any]) -> int:
@@ -137,9 +148,9 @@ def labelled(sheets: Iterable[Sheet | None], terms: Sequence[Any], *, exclude: r
     hits = []
     for _, _, r, c, sheet, label in sorted(found, key=lambda x: x[:4]):
         target = None
-        for cc in range(c + 1, c + 8):
+        for cc in range(c + 1, c + 8):  # a units or note cell between the label and its figure is skipped
             x = sheet.cell(r, cc)
-            if x is not None and x.value not in (None, ""):
+            if x is not None and x.value not in (None, "") and (not numeric or _num(x.value) is not None):
                 target = (r, cc, x)
                 break
         if target is None or (numeric and _num(target[2].value) is None):
@@ -415,9 +426,14 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 10. the sensitivity grid, whatever its axis labels
     want = [v for row in oracle["sensitivity"]["values"] for v in row]
-    grid = find_grid(sh["Sensitivity"], min_rows=3, min_cols=3) if sh["Sensitivity"] is not None else None
-    got = [v for row in grid.values for v in row] if grid else []
-    missing_v = [w for w in want if not any(abs(g - w) <= tol["grid"] for g in got)]
+    grid, missing_v = None, want
+    # the block nearest a per-share label first (a sheet may also hold an enterprise-value grid), then the largest
+    for terms in (["per share", "value per share"], None):
+        g = find_grid(sh["Sensitivity"], terms, min_rows=3, min_cols=3) if sh["Sensitivity"] is not None else None
+        got = [v for row in g.values for v in row] if g else []
+        miss = [w for w in want if not any(abs(x - w) <= tol["grid"] for x in got)]
+        if g is not None and (grid is None or len(miss) < len(missing_v)):
+            grid, missing_v = g, miss
     rb.criterion("sensitivity_grid", "The Sensitivity sheet gives the value per share over the WACC and terminal "
                  "growth the memorandum asks for", 1, bool(grid) and not missing_v,
                  f"{len(missing_v)} of {len(want)} grid values not found" if grid else "no grid of figures found",
