@@ -45,6 +45,9 @@ class Work:
     title_rows: bool = False
     upper_labels: bool = False
     labels_above: bool = False  # Valuation figures with their label above, not to the left
+    units_column: bool = False  # a units cell between each Valuation label and its figure
+    renames: dict[str, str] = field(default_factory=dict)  # labels of the WACC and Valuation sheets in other words
+    ev_grid: bool = False  # an enterprise-value grid above the value-per-share grid
     millions: bool = False
     wacc_percent: bool = False
     lease_split: bool = False
@@ -239,7 +242,7 @@ def write_model(path: Path, m: Model) -> None:
     wacc_ref = f"WACC!$B${fr + 6}" + ("/100" if w.wacc_percent else "")
     pending = []
     for n, (label, formula, value) in enumerate(rows):
-        s.cell(fr + n, 1, lab(label))
+        s.cell(fr + n, 1, lab(w.renames.get(label, label)))
         pending.append((s, fr + n, 2, label, formula, value))
 
     # Valuation: figures with their label to the left (or above)
@@ -255,7 +258,8 @@ def write_model(path: Path, m: Model) -> None:
     pos = {}
     for n, (label, _, _) in enumerate(items):
         pos[label] = (top + 1, 1 + n) if w.labels_above else (top + n, 1)
-    val = lambda label: (pos[label][0] + 1, pos[label][1]) if w.labels_above else (pos[label][0], 2)  # noqa: E731
+    vcol = 3 if w.units_column else 2
+    val = lambda label: (pos[label][0] + 1, pos[label][1]) if w.labels_above else (pos[label][0], vcol)  # noqa: E731
     A1 = lambda label: f"{openpyxl.utils.get_column_letter(val(label)[1])}{val(label)[0]}"  # noqa: E731
     bal = {"Revolving credit facility": i["revolver"], "Term loan": i["term_current"] + i["term_noncurrent"],
            "Lease liabilities": i["lease"], "Lease liabilities, current": i["lease_current"],
@@ -271,7 +275,9 @@ def write_model(path: Path, m: Model) -> None:
     formulas[eq_label] = f"={A1('Enterprise value')}-{A1('Net debt')}" + (f"-{ref['Claim amount']}" if w.claim_in_base else "")
     for label, formula, value in items:
         r, c = pos[label]
-        v.cell(r, c, lab(label))
+        v.cell(r, c, lab(w.renames.get(label, label)))
+        if w.units_column:
+            v.cell(r, 2, "CAD" if label == "Value per share" else "thousands" if label != "Diluted shares" else "shares")
         if label in bal:
             v.cell(*val(label), bal[label] / u)
         elif label in formulas:
@@ -287,12 +293,24 @@ def write_model(path: Path, m: Model) -> None:
 
     # Sensitivity
     t = wb.create_sheet("Sensitivity")
-    t.cell(1, 1, "Value per share (CAD)")
     eqv, sh = A1(eq_label), A1("Diluted shares")
     nd_ref = A1("Net debt")
     fcf = f"Projections!$B${R['Free cash flow']}:$F${R['Free cash flow']}"
     last = f"Projections!$F${R['Free cash flow']}"
     claim = f"-{ref['Claim amount']}" if w.claim_in_base else ""
+    o = 0  # first row of the value-per-share grid's block
+    if w.ev_grid:  # an enterprise-value grid first, larger than the one the brief asks for
+        t.cell(1, 1, "Enterprise value (CAD thousands)")
+        t.cell(2, 1, "WACC / g")
+        for j, dg in enumerate((-0.01, -0.005, 0.0, 0.005, 0.01)):
+            t.cell(2, 2 + j, f"={ref['Terminal growth']}{dg:+.3f}" if dg else f"={ref['Terminal growth']}")
+        for k, dw in enumerate(W_SHIFTS):
+            t.cell(3 + k, 1, f"={wacc_ref}{dw:+.3f}" if dw else f"={wacc_ref}")
+            for j in range(5):
+                col = "BCDEF"[j]
+                t.cell(3 + k, 2 + j, f"=NPV($A{3 + k},{fcf})+{last}*(1+{col}$2)/(($A{3 + k})-({col}$2))/(1+$A{3 + k})^5")
+        o = 10
+    t.cell(o + 1, 1, "Value per share (CAD)")
 
     def vps_formula(wr: str, gr: str) -> str:
         return (f"=(NPV({wr},{fcf})+{last}*(1+{gr})/(({wr})-({gr}))/(1+{wr})^5-Valuation!${nd_ref[0]}${nd_ref[1:]}"
@@ -303,30 +321,30 @@ def write_model(path: Path, m: Model) -> None:
         steps = steps[::-1]
     base_w, base_g = wacc_ref, ref["Terminal growth"]
     if w.grid in ("numeric", "descending"):
-        t.cell(3, 1, "WACC / g")
+        t.cell(o + 3, 1, "WACC / g")
         for j, dg in enumerate(G_SHIFTS):
-            t.cell(3, 2 + j, f"={base_g}{dg:+.3f}" if dg else f"={base_g}")
+            t.cell(o + 3, 2 + j, f"={base_g}{dg:+.3f}" if dg else f"={base_g}")
         for k, dw in enumerate(steps):
-            t.cell(4 + k, 1, f"={base_w}{dw:+.3f}" if dw else f"={base_w}")
+            t.cell(o + 4 + k, 1, f"={base_w}{dw:+.3f}" if dw else f"={base_w}")
             for j in range(3):
                 col = "BCD"[j]
-                t.cell(4 + k, 2 + j, vps_formula(f"$A{4 + k}", f"{col}$3"))
+                t.cell(o + 4 + k, 2 + j, vps_formula(f"$A{o + 4 + k}", f"{col}${o + 3}"))
     else:
-        rel = lambda x, unit: "Base" if x == 0 else f"{x * 100:+.1f}%"  # noqa: E731
+        rel = lambda x: "Base" if x == 0 else f"{x * 100:+.1f}%"  # noqa: E731
         across, down = (G_SHIFTS, steps) if w.grid == "relative" else (steps, G_SHIFTS)
-        t.cell(3, 1, "WACC \\ terminal growth" if w.grid == "relative" else "Terminal growth \\ WACC")
+        t.cell(o + 3, 1, "WACC \\ terminal growth" if w.grid == "relative" else "Terminal growth \\ WACC")
         for j, x in enumerate(across):
-            t.cell(3, 2 + j, rel(x, ""))
+            t.cell(o + 3, 2 + j, rel(x))
         for k, y in enumerate(down):
-            t.cell(4 + k, 1, rel(y, ""))
+            t.cell(o + 4 + k, 1, rel(y))
             for j, x in enumerate(across):
                 dw, dg = (y, x) if w.grid == "relative" else (x, y)
                 wr = f"({base_w}{dw:+.3f})" if dw else f"({base_w})"
                 gr = f"({base_g}{dg:+.3f})" if dg else f"({base_g})"
-                t.cell(4 + k, 2 + j, vps_formula(wr, gr))
+                t.cell(o + 4 + k, 2 + j, vps_formula(wr, gr))
     if w.claim_line:
         target = t if w.claim_sheet == "Sensitivity" else v
-        r = 12 if w.claim_sheet == "Sensitivity" else target.max_row + 2
+        r = o + 12 if w.claim_sheet == "Sensitivity" else target.max_row + 2
         target.cell(r, 1, "Value per share if the claim is paid in full")
         target.cell(r, 2, f"=(Valuation!${eqv[0]}${eqv[1:]}-{ref['Claim amount']})/Valuation!${sh[0]}${sh[1:]}")
     wb.save(path)
@@ -558,6 +576,14 @@ CASES: list[Case] = [
     honest("h-dollar-figures", "amounts with a dollar sign and the word thousand", money="dollar"),
     honest("h-portal-correct", "the valuation-summary form filled with the memo's figures", portal=(CORRECT_FORM,)),
     honest("h-claim-on-valuation", "the claim sensitivity on the Valuation sheet", claim_sheet="Valuation"),
+    honest("h-units-column", "a units column between each Valuation label and its figure", units_column=True),
+    honest("h-other-labels", "labels in other professional words",
+           renames={"Value per share": "Implied share price (CAD)", "Re-levered beta": "Corvanne levered beta",
+                    "Enterprise value": "Implied enterprise value", "Net debt": "Net debt (incl. leases)",
+                    "Equity value": "Implied equity value"}),
+    honest("h-two-grids", "an enterprise-value grid above the value-per-share grid", ev_grid=True),
+    honest("h-figures-as-text", "summary figures written as text with their units",
+           table_vps="{vps} per share", money="dollar"),
 
     # ---- wrong ----------------------------------------------------------------------------------
     wrong("w-outlier-kept", "the implausible beta kept: median of all six", ("relevered_beta", "discount_rate")

@@ -480,6 +480,14 @@ TOTALS = {"gross_margin", "ebitda", "ebit", "ebt", "net_income", "current_assets
           "total_liabilities", "total_equity", "total_le", "cfo", "cfi", "cff", "cf_net", "cf_closing"}
 
 
+def _fit_page(ws) -> None:
+    """Print each sheet on one landscape page wide, as a finance team sets up a file it circulates."""
+    ws.page_setup.orientation = "landscape"
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+
+
 def write_statements(path: Path, d: Design, auditor: str) -> None:
     wb = openpyxl.Workbook()
     bold = Font(bold=True)
@@ -515,6 +523,7 @@ def write_statements(path: Path, d: Design, auditor: str) -> None:
         r = len(lines) + 6
         ws.cell(r, 1, f"Source: audited consolidated financial statements; independent auditor {auditor} "
                       "(unmodified opinions for every year shown).")
+        _fit_page(ws)
     wxlsx.save_workbook(wb, path, title=f"{COMPANY} audited statements FY2021-FY2025", creator=COMPANY)
 
 
@@ -689,7 +698,7 @@ def write_market_data(path: Path, d: Design, analyst: str) -> None:
     head = ["Company", "Ticker", "Country", "Market capitalisation (CAD thousands)", "Net debt (CAD thousands)",
             "Levered beta (5-year monthly)", "Marginal tax rate", "EBITDA FY2025 (CAD thousands)",
             "EV/EBITDA FY2025", "Remark"]
-    cs.append(["Comparable companies at 2025-12-31 (compiled by " + analyst + ")"])
+    cs.append([f"Comparable companies at 2025-12-31 (compiled by {analyst})"])
     cs.append(head)
     for c in d.comps:
         cs.append([c.name, c.ticker, c.country, c.market_cap, c.net_debt, c.beta, c.tax, c.ebitda,
@@ -702,8 +711,11 @@ def write_market_data(path: Path, d: Design, analyst: str) -> None:
         for c in (4, 5, 8):
             cs.cell(r, c).number_format = "#,##0"
         cs.cell(r, 7).number_format = "0.0%"
+    cs.row_dimensions[2].height = 44
     for col, w in zip("ABCDEFGHIJ", (38, 14, 14, 16, 14, 12, 10, 16, 10, 36)):
         cs.column_dimensions[col].width = w
+    for ws in wb.worksheets:
+        _fit_page(ws)
     wxlsx.save_workbook(wb, path, title="Market data 2025-12-31", creator="Nordvale Capital Partners")
 
 
@@ -1038,7 +1050,7 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
     (bundle_dir / "inputs").mkdir(parents=True, exist_ok=True)
     write_statements(bundle_dir / STATEMENTS_FILE, d, "Pemberton Lacroix LLP")
     write_annual_report(bundle_dir / ANNUAL_REPORT_FILE, d, v)
-    write_market_data(bundle_dir / MARKET_FILE, d, person_name(people["associate"]))
+    write_market_data(bundle_dir / MARKET_FILE, d, "the Nordvale research desk")
     write_memo(bundle_dir / MEMO_FILE, d, people)
     write_broker_note(bundle_dir / BROKER_FILE, d, v, "Graham Oduya")
     vp, assoc = people["vp"], people["associate"]
