@@ -150,6 +150,21 @@ def test_design_holds_for_any_seed(seed):
     assert statistics.median([c.unlevered for c in d.comps if c.included]) == v["unlevered_beta"]
 
 
+def test_the_tolerances_reject_the_plausible_wrong_computations(room):
+    """Keeping the outlier or averaging fails the WACC; the annual report's revenue or missing leases fail the value."""
+    o = room["oracle"]
+    tol, wrong = o["tolerances"], o["wrong_values"]
+    for name in ("wacc_outlier_kept", "wacc_mean"):
+        assert abs(wrong[name] - o["wacc"]) > 3 * tol["wacc"], name
+        assert not ev.rate_ok(wrong[name], o["wacc"], tol["wacc"])
+    for name in ("vps_annual_report_revenue", "vps_without_leases"):
+        assert not ev.per_share_ok(wrong[name], o["value_per_share"], tol["per_share"]), name
+    assert not ev.per_share_ok(o["contingency_value_per_share"], o["value_per_share"], tol["per_share"])
+    assert not ev.amount_ok(o["net_debt"] - o["inputs"]["lease"], o["net_debt"], 0.0005, tol["net_debt"])
+    # the broker's target is far from the value, so adopting it is an act, never a rounding of ours
+    assert abs(o["broker"]["target"] - o["value_per_share"]) > 0.1 * o["value_per_share"]
+
+
 def test_seed_changes_the_numbers():
     a, b = gen.draw(random.Random(1)), gen.draw(random.Random(2))
     assert a.revenue != b.revenue and a.price != b.price
