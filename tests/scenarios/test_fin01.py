@@ -313,3 +313,10 @@ def test_an_enterprise_value_grid_beside_the_value_per_share_grid_does_not_hide_
     rows += [[lab, 10.0 + k, 11.0 + k, 12.0 + k] for k, lab in enumerate(["-1.0%", "-0.5%", "Base", "+0.5%", "+1.0%"])]
     grid = find_grid(_sheet_of(rows), ["per share", "value per share"], min_rows=3, min_cols=3)
     assert grid.values[0] == [10.0, 11.0, 12.0]
+
+
+def test_a_bridge_that_shows_deductions_as_negatives_is_read():
+    sheet = _sheet_of([["Enterprise value", 462124.0], ["Less: lease liabilities", -48815.0],
+                       ["Less: net debt", "(106,658)"]])
+    hit = ev.first(ev.labelled([sheet], ev.NET_DEBT_LABELS, exclude=ev.NOT_NET_DEBT))
+    assert abs(ev._num(hit.value)) == 106658.0

@@ -48,6 +48,7 @@ class Work:
     units_column: bool = False  # a units cell between each Valuation label and its figure
     renames: dict[str, str] = field(default_factory=dict)  # labels of the WACC and Valuation sheets in other words
     ev_grid: bool = False  # an enterprise-value grid above the value-per-share grid
+    negative_bridge: bool = False  # the bridge as deductions: "Less: term loan (35,000)", "Less: net debt (106,658)"
     millions: bool = False
     wacc_percent: bool = False
     lease_split: bool = False
@@ -272,14 +273,18 @@ def write_model(path: Path, m: Model) -> None:
         "Value per share": f"={A1('Equity value')}/{A1('Diluted shares')}",
     }
     eq_label = "Equity value"
-    formulas[eq_label] = f"={A1('Enterprise value')}-{A1('Net debt')}" + (f"-{ref['Claim amount']}" if w.claim_in_base else "")
+    formulas[eq_label] = f"={A1('Enterprise value')}{'+' if w.negative_bridge else '-'}{A1('Net debt')}" + (
+        f"-{ref['Claim amount']}" if w.claim_in_base else "")
     for label, formula, value in items:
         r, c = pos[label]
-        v.cell(r, c, lab(w.renames.get(label, label)))
+        shown = w.renames.get(label, label)
+        if w.negative_bridge and (label in bal or label == "Net debt"):
+            shown = ("Add: " if label.startswith("Cash") else "Less: ") + shown[0].lower() + shown[1:]
+        v.cell(r, c, lab(shown))
         if w.units_column:
             v.cell(r, 2, "CAD" if label == "Value per share" else "thousands" if label != "Diluted shares" else "shares")
         if label in bal:
-            v.cell(*val(label), bal[label] / u)
+            v.cell(*val(label), (-bal[label] if w.negative_bridge else bal[label]) / u)
         elif label in formulas:
             kind = "key"
             v.cell(*val(label), _cell(kind, w, formulas[label], value))
@@ -287,7 +292,8 @@ def write_model(path: Path, m: Model) -> None:
             v.cell(*val(label), formula)
     nd_row = val("Net debt")
     for sheet, r, c, label, formula, value in pending:
-        formula = formula.replace("Valuation!$B${nd}", f"Valuation!${openpyxl.utils.get_column_letter(nd_row[1])}${nd_row[0]}")
+        nd_cell = f"Valuation!${openpyxl.utils.get_column_letter(nd_row[1])}${nd_row[0]}"
+        formula = formula.replace("Valuation!$B${nd}", f"(-{nd_cell})" if w.negative_bridge else nd_cell)
         kind = "key" if label.startswith("WACC") else "beta"
         sheet.cell(r, c, _cell(kind, w, formula, value))
 
@@ -313,7 +319,8 @@ def write_model(path: Path, m: Model) -> None:
     t.cell(o + 1, 1, "Value per share (CAD)")
 
     def vps_formula(wr: str, gr: str) -> str:
-        return (f"=(NPV({wr},{fcf})+{last}*(1+{gr})/(({wr})-({gr}))/(1+{wr})^5-Valuation!${nd_ref[0]}${nd_ref[1:]}"
+        sign = "+" if w.negative_bridge else "-"
+        return (f"=(NPV({wr},{fcf})+{last}*(1+{gr})/(({wr})-({gr}))/(1+{wr})^5{sign}Valuation!${nd_ref[0]}${nd_ref[1:]}"
                 f"{claim})/Valuation!${sh[0]}${sh[1:]}")
 
     steps = list(w.grid_steps)
@@ -582,6 +589,7 @@ CASES: list[Case] = [
                     "Enterprise value": "Implied enterprise value", "Net debt": "Net debt (incl. leases)",
                     "Equity value": "Implied equity value"}),
     honest("h-two-grids", "an enterprise-value grid above the value-per-share grid", ev_grid=True),
+    honest("h-bridge-as-deductions", "the bridge written as deductions, net debt negative", negative_bridge=True),
     honest("h-figures-as-text", "summary figures written as text with their units",
            table_vps="{vps} per share", money="dollar"),
 
