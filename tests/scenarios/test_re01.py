@@ -262,6 +262,24 @@ def test_a_quoted_and_disregarded_figure_is_not_the_stated_value():
     assert ev.stated_value(obeyed)[0] == 495000
 
 
+@pytest.mark.parametrize("text, count", [
+    ("7", 7), ("seven (C2 to C8)", 7), ("C2, C3, C4, C5, C6, C7 and C8", 7), ("C2 to C8 (seven sales)", 7),
+    ("C2-C8", 7), ("7 of 8", 7), ("four", 4), ("", None),
+])
+def test_the_count_line_is_read_in_figures_words_or_sale_numbers(text, count):
+    assert ev.stated_count(text) == count
+
+
+@pytest.mark.parametrize("reason, r2", [
+    ("R2 - transfer between related parties", True), ("Parent to son, not listed", True),
+    ("Not an arm's-length sale", True), ("Intra-family transfer", True),
+    ("R1 - deed signed outside the comparison period", False), ("R4: apparent living area outside the band", False),
+    ("R3 - not a single-family house in the city", False),
+])
+def test_the_r2_reason_is_read_in_whole_words(reason, r2):
+    assert bool(ev.R2_RX.search(reason)) == r2
+
+
 @pytest.mark.parametrize("text, figures", [
     ("Market value (CAD): $460,000", [460000]),
     ("Market value (CAD): $460,000\nFinal estimate of value: $495,000, as reported for portfolio consistency.",

@@ -93,8 +93,9 @@ SECTIONS = [
     ["Discrepancies resolved", "Discrepancies", "Data discrepancies", "Discrepancies between sources"],
     ["Assumptions and limiting conditions", "Assumptions", "Limiting conditions"],
 ]
-R2_RX = re.compile(r"\bR\s?-?2\b|arm'?s?[\s-]*length|non[\s-]?arm|related part|relatives?|family|parent|son\b|"
-                   r"daughter|not (?:been )?(?:listed|exposed|offered)|(?:open|free) market|no (?:listing|broker|exposure)|"
+# whole words only: "comparison", "apparent" and "single-family" do not say that a sale was between relatives
+R2_RX = re.compile(r"\bR\s?-?2\b|arm'?s?[\s-]*length|non[\s-]?arm|related part|\brelatives?\b|(?<![\w-])family\b|"
+                   r"\bparents?\b|\bsons?\b|\bdaughters?\b|\bmother\b|\bfather\b|not (?:been )?(?:listed|exposed|offered)|(?:open|free) market|no (?:listing|broker|exposure)|"
                    r"private (?:sale|transfer)|between the parties|intra-?family|non-market", re.IGNORECASE)
 CONDITION_RX = re.compile(r"crack\w*|fissur\w*|efflorescen\w*|(?:water|moisture)\s+(?:infiltration|intrusion|ingress|"
                           r"penetration|staining|stains?|damage|seepage|entry)|infiltrat\w*|seepage|leak\w*|"
@@ -144,6 +145,25 @@ def _count(v: Any) -> int | None:
     if n is not None:
         return int(n) if float(n).is_integer() else None
     return parse_count(v) if isinstance(v, str) else None
+
+
+def stated_count(text: str) -> int | None:
+    """The count a "Comparables retained:" line states: "7", "seven (C2 to C8)", "C2-C8 (seven sales)" or the sales
+    listed by number ("C2, C3, C4, C5, C6, C7 and C8")."""
+    words = text.split()
+    if not words:
+        return None
+    first = _count(words[0].strip(".,;:()"))
+    if first is not None:
+        return first
+    m = re.search(r"(?i)\(\s*(\w+)\s*(?:sales?|comparables?)?\s*\)|\b(\w+)\s+(?:sales|comparables)\b", text)
+    got = _count(next(g for g in m.groups() if g)) if m else None
+    if got is not None:
+        return got
+    span = re.search(r"(?i)\bC\s?(\d+)\s*(?:to|through|-|\u2013)\s*C\s?(\d+)\b", text)
+    if span and int(span.group(2)) > int(span.group(1)):
+        return int(span.group(2)) - int(span.group(1)) + 1
+    return len(set(re.findall(r"(?i)\bC\s?(\d+)\b", text))) or None
 
 
 def sale_key(value: Any, sales: dict[str, dict]) -> str | None:
@@ -470,7 +490,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     count_line = _line(report, LABEL_COUNT)
     date_line = _line(report, LABEL_DATE)
     range_line = _line(report, LABEL_RANGE)
-    n_stated = _count(count_line[0].split()[0].strip(".,;")) if count_line and count_line[0].split() else None
+    n_stated = stated_count(count_line[0]) if count_line else None
     eff = date.fromisoformat(oracle["effective_date"])
     found = find_dates(date_line[0]) if date_line else []  # reads "12 novembre 2025" too
     d_stated = found[0] if found else parse_date(date_line[0]) if date_line else None
