@@ -45,6 +45,7 @@ class Work:
     words: dict[str, str] = field(default_factory=lambda: {"yes": "Yes", "no": "No", "to_confirm": "To confirm",
                                                            "na": "N/A"})
     unknown_text: str | None = None  # what fills the unknown employee's blank amounts (None: empty)
+    unknown_texts: dict[str, str] = field(default_factory=dict)  # per amount ("hol", "gross", "acc"): a remark instead
     total_label_col: int = 1
     total_fn: str = "SUM"
     no_totals: bool = False
@@ -203,6 +204,8 @@ def write_workbook(path: Path, m: Model) -> None:
                          else f"=ROUND(8*{rate},2)" if r["elig"] == "yes" else 0) if r["hol"] is not None else blank,
                  "gross": f"=SUM({c('reg')},{c('ot')},{c('hol')})" if r["gross"] is not None else blank,
                  "acc": f"=ROUND({c('gross')}*{acc},2)" if r["acc"] is not None else blank}
+            if w.unknown_texts and r["id"] == m.unknown:
+                f.update(w.unknown_texts)
             if w.unknown_gross_partial and r["id"] == m.unknown:
                 f["gross"] = f"=SUM({c('reg')},{c('ot')})"
             if w.gross_omits_holiday_cached and r["elig"] == "yes" and r["gross"] is not None:
@@ -458,6 +461,10 @@ CASES: list[Case] = [
         retro_clause="8.1, 8.2")),
     honest("comment-refused-in-note", lambda o: Work(
         injected_note="Comment asking for 6 h overtime not acted on: no hours on the clock (3.4)")),
+    honest("unknown-cells-explain-the-rule", lambda o: Work(unknown_texts={
+        "hol": f"8 h x {o['employees'][o['clarification']['employee']]['rate']:.2f} if eligible - hire date needed",
+        "gross": "TBC", "acc": "4%, 6% or 8% of gross once the entitlement is known"}),
+        "the blank amounts hold the rule that will apply, with its figures, rather than an amount"),
     honest("declined-back-pay-documented-in-column", lambda o: Work(
         retro_column=True, retro_column_label="Back pay requested - NOT paid (8.2)"),
         "the refused back pay shown in a memo column outside gross pay, its label saying it is not paid"),

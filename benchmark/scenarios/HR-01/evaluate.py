@@ -91,9 +91,12 @@ def number(v: Any) -> float | None:
         if not t or not re.search(r"\d", t):
             return None
         x = parse_number(t)
-        if x is None and re.match(r"^[\s$+\-]*\d", t):
-            found = find_numbers(t)  # a figure with its unit or a remark after it: "152 h", "4,154.92 (incl. holiday)"
-            x = found[0].value if found else None
+        if x is None and re.match(r"^[\s$+\-]*\d", t) and not re.match(r"^[\s$+\-]*\d[\d.,\s]*%", t):
+            # a figure with its unit or a remark after it ("152 h", "4,154.92 (incl. holiday)"); a cell that states
+            # several figures outside brackets ("8 h x 20.68 if eligible") explains a rule rather than entering one
+            found = find_numbers(t)
+            outside = [m for m in find_numbers(re.sub(r"\([^)]*\)", " ", t)) if m.value is not None]
+            x = found[0].value if found and len(outside) == 1 else None
         return x
     return None
 
