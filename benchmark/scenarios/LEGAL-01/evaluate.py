@@ -43,13 +43,17 @@ REGISTER_HEADERS = {
     "topic": ["topic", "issue", "subject", "subject matter", "heading", "matter"],
     "wording": ["current wording", "current drafting", "draft wording", "current text", "wording", "supplier wording",
                 "vendor wording", "current provision", "as drafted", "draft text", "current clause", "existing wording",
-                "drafted position", "supplier draft"],
+                "drafted position", "supplier draft", "current language", "draft language", "existing language",
+                "existing clause text", "existing text", "clause text", "current clause text", "quoted wording",
+                "wording quoted", "text of the clause", "supplier's wording", "vendor's wording"],
     "position": ["playbook position", "playbook", "client position", "playbook requirement", "required position",
                  "position", "playbook ref", "playbook reference"],
     "risk": ["risk", "risk rating", "rating", "risk level", "severity", "risk (H/M/L)", "H/M/L"],
     "redline": ["recommended redline", "redline", "proposed redline", "recommended amendment", "proposed amendment",
                 "recommendation", "proposed wording", "suggested redline", "proposed drafting", "recommended change",
-                "recommended drafting", "suggested amendment", "proposed change", "redline / recommendation"],
+                "recommended drafting", "suggested amendment", "proposed change", "redline / recommendation",
+                "recommended mark-up", "mark-up", "markup", "proposed mark-up", "proposed fix", "suggested fix",
+                "recommended fix", "recommended wording", "suggested wording"],
 }
 RISK = {
     "H": ["high", "h", "high risk"],
@@ -85,10 +89,11 @@ SECTIONS = [
 LABEL_ASSESS = re.compile(r"^[^\w\n]*(?:overall\s+)?assessment(?:\s+of\s+the\s+draft)?\s*(?:[:=\u2013\u2014]|\s-\s|\t)\s*(.+)$",
                           re.IGNORECASE | re.MULTILINE)
 LABEL_ISSUES = re.compile(r"^[^\w\n]*(?:(?:total\s+)?(?:number\s+of\s+)?issues\s+(?:identified|found|raised|listed)|"
-                          r"(?:total\s+)?number\s+of\s+issues|total\s+issues)\s*(?:\([^)\n]*\))?\s*(?:[:=]|\t)\s*(.+)$",
+                          r"(?:total\s+)?number\s+of\s+issues|total\s+issues)\s*(?:\([^)\n]*\))?\s*(?:[:=\u2013\u2014]|\s-\s|\t)\s*(.+)$",
                           re.IGNORECASE | re.MULTILINE)
-LABEL_HIGH = re.compile(r"^[^\w\n]*(?:(?:number\s+of\s+)?high[\s-]*risk\s+issues?|issues\s+rated\s+(?:H|high))"
-                        r"\s*(?:\([^)\n]*\))?\s*(?:[:=]|\t)\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+LABEL_HIGH = re.compile(r"^[^\w\n]*(?:(?:number\s+of\s+)?(?:high[\s-]*risk|H[\s-]*rated)\s+issues?|"
+                        r"issues\s+rated\s+(?:H|high))"
+                        r"\s*(?:\([^)\n]*\))?\s*(?:[:=\u2013\u2014]|\s-\s|\t)\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 NONE_RX = re.compile(r"^\W*(?:none|nil|zero|no\s+(?:material\s+|significant\s+)?(?:issues?|deviations?|points?)|n/a)\b",
                      re.IGNORECASE)
 CLAUSE_RX = re.compile(r"(?<![\w.,$])(\d{1,2})(?:\s?\.\s?\d{1,2})*(?:\s?\([a-z0-9]{1,4}\))?(?![\d%$])"
