@@ -119,6 +119,9 @@ MISSING_RX = re.compile(
     # a place the schedule is not in, with the vendor named on the way ("not in the vendor's package")
     r"not\s+(?:part\s+of|among|in|included\s+in|with)\s+(?:(?:the|our|this)\s+)?(?:[\w-]+['\u2019]s\s+)?(?:[\w-]+\s+)?"
     r"(?:package|bundle|file|folder|documents?|draft|materials|papers|pack|set|what\s+(?:we|I)\s+(?:received|got|have))|"
+    # the other schedules came and this one did not ("Schedules A and B were attached; Schedule C was not.")
+    r"only\s+(?:the\s+)?schedules?\s+[A-Z](?:\s*(?:,|and|&)\s*[A-Z])*\s+(?:were|was|came|are|is|arrived)\b|"
+    r"(?:was|were|has|have)\s+not(?=\s*(?:[.;)]|$))|"
     # the vendor did not send it, the reviewer cannot locate it
     r"did\s*n[o']t\s+(?:send|provide|attach|append|supply|forward|enclose|deliver|share)|"
     r"(?:could\s*n[o']t|cannot|can\s*n[o']t|unable\s+to)\s+(?:locate|find)\s+(?:it\b|them\b|(?:a\s+copy\s+of\s+)?"
