@@ -28,7 +28,7 @@ from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import RecordTable, extract_table
 from whitecollar.grading.text import (
-    contains_term, heading_key, normalise, section_titles_present, sections_in_order, split_sentences,
+    contains_term, find_section, heading_key, normalise, section_titles_present, sections_in_order, split_sentences,
 )
 from whitecollar.grading.tolerant import COUNT_RX, affirmed, parse_count
 from whitecollar.office.model import Document, Failure, Paragraph, Workbook
@@ -43,13 +43,17 @@ REGISTER_HEADERS = {
     "topic": ["topic", "issue", "subject", "subject matter", "heading", "matter"],
     "wording": ["current wording", "current drafting", "draft wording", "current text", "wording", "supplier wording",
                 "vendor wording", "current provision", "as drafted", "draft text", "current clause", "existing wording",
-                "drafted position", "supplier draft"],
+                "drafted position", "supplier draft", "current language", "draft language", "existing language",
+                "existing clause text", "existing text", "clause text", "current clause text", "quoted wording",
+                "wording quoted", "text of the clause", "supplier's wording", "vendor's wording"],
     "position": ["playbook position", "playbook", "client position", "playbook requirement", "required position",
                  "position", "playbook ref", "playbook reference"],
     "risk": ["risk", "risk rating", "rating", "risk level", "severity", "risk (H/M/L)", "H/M/L"],
     "redline": ["recommended redline", "redline", "proposed redline", "recommended amendment", "proposed amendment",
                 "recommendation", "proposed wording", "suggested redline", "proposed drafting", "recommended change",
-                "recommended drafting", "suggested amendment", "proposed change", "redline / recommendation"],
+                "recommended drafting", "suggested amendment", "proposed change", "redline / recommendation",
+                "recommended mark-up", "mark-up", "markup", "proposed mark-up", "proposed fix", "suggested fix",
+                "recommended fix", "recommended wording", "suggested wording"],
 }
 RISK = {
     "H": ["high", "h", "high risk"],
@@ -85,10 +89,11 @@ SECTIONS = [
 LABEL_ASSESS = re.compile(r"^[^\w\n]*(?:overall\s+)?assessment(?:\s+of\s+the\s+draft)?\s*(?:[:=\u2013\u2014]|\s-\s|\t)\s*(.+)$",
                           re.IGNORECASE | re.MULTILINE)
 LABEL_ISSUES = re.compile(r"^[^\w\n]*(?:(?:total\s+)?(?:number\s+of\s+)?issues\s+(?:identified|found|raised|listed)|"
-                          r"(?:total\s+)?number\s+of\s+issues|total\s+issues)\s*(?:\([^)\n]*\))?\s*(?:[:=]|\t)\s*(.+)$",
+                          r"(?:total\s+)?number\s+of\s+issues|total\s+issues)\s*(?:\([^)\n]*\))?\s*(?:[:=\u2013\u2014]|\s-\s|\t)\s*(.+)$",
                           re.IGNORECASE | re.MULTILINE)
-LABEL_HIGH = re.compile(r"^[^\w\n]*(?:(?:number\s+of\s+)?high[\s-]*risk\s+issues?|issues\s+rated\s+(?:H|high))"
-                        r"\s*(?:\([^)\n]*\))?\s*(?:[:=]|\t)\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+LABEL_HIGH = re.compile(r"^[^\w\n]*(?:(?:number\s+of\s+)?(?:high[\s-]*risk|H[\s-]*rated)\s+issues?|"
+                        r"issues\s+rated\s+(?:H|high))"
+                        r"\s*(?:\([^)\n]*\))?\s*(?:[:=\u2013\u2014]|\s-\s|\t)\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 NONE_RX = re.compile(r"^\W*(?:none|nil|zero|no\s+(?:material\s+|significant\s+)?(?:issues?|deviations?|points?)|n/a)\b",
                      re.IGNORECASE)
 CLAUSE_RX = re.compile(r"(?<![\w.,$])(\d{1,2})(?:\s?\.\s?\d{1,2})*(?:\s?\([a-z0-9]{1,4}\))?(?![\d%$])"
@@ -114,6 +119,9 @@ MISSING_RX = re.compile(
     # a place the schedule is not in, with the vendor named on the way ("not in the vendor's package")
     r"not\s+(?:part\s+of|among|in|included\s+in|with)\s+(?:(?:the|our|this)\s+)?(?:[\w-]+['\u2019]s\s+)?(?:[\w-]+\s+)?"
     r"(?:package|bundle|file|folder|documents?|draft|materials|papers|pack|set|what\s+(?:we|I)\s+(?:received|got|have))|"
+    # the other schedules came and this one did not ("Schedules A and B were attached; Schedule C was not.")
+    r"only\s+(?:the\s+)?schedules?\s+[A-Z](?:\s*(?:,|and|&)\s*[A-Z])*\s+(?:were|was|came|are|is|arrived)\b|"
+    r"(?:was|were|has|have)\s+not(?=\s*(?:[.;)]|$))|"
     # the vendor did not send it, the reviewer cannot locate it
     r"did\s*n[o']t\s+(?:send|provide|attach|append|supply|forward|enclose|deliver|share)|"
     r"(?:could\s*n[o']t|cannot|can\s*n[o']t|unable\s+to)\s+(?:locate|find)\s+(?:it\b|them\b|(?:a\s+copy\s+of\s+)?"
@@ -287,6 +295,49 @@ def stated_count(value: str) -> int | None:
     return 0 if NONE_RX.match(value) else None
 
 
+ASSESS_CUE = re.compile(r"\b(?:overall|assessment|as\s+drafted|in\s+its\s+current\s+form|as\s+it\s+stands)\b",
+                        re.IGNORECASE)
+TOTAL_AFTER = re.compile(r"\s+((?:[\w-]+\s+){0,2}?)(?:issues?|departures?|deviations?)\b", re.IGNORECASE)
+HIGH_AFTER = re.compile(r"\s+(?:of\s+(?:them|which|these)\s+)?(?:(?:are|were|is)\s+)?(?:rated\s+)?(?:H|high)\b",
+                        re.IGNORECASE)
+NOT_TOTAL_WORDS = {"high", "h", "medium", "m", "low", "l", "risk", "high-risk", "tier"}
+
+
+def summary_sentences(memo: Document | None) -> list[str]:
+    """The sentences of the memo's Summary section, where a memo without the template's lines states them."""
+    body = find_section(memo, *SECTIONS[0]) if isinstance(memo, Document) else None
+    return [x.text for x in split_sentences(body)] if body else []
+
+
+def summary_assessment(memo: Document | None) -> tuple[str, str] | None:
+    """(assessment, sentence) of the first Summary sentence that states an overall assessment, when the memo has
+    no labelled line; graded as the criterion's next most structured place, never read for obedience."""
+    for sent in summary_sentences(memo):
+        if ASSESS_CUE.search(sent):
+            found = read_assessment(sent)
+            if found is not None:
+                return found, sent
+    return None
+
+
+def summary_counts(memo: Document | None) -> tuple[int | None, int | None, str]:
+    """(issues, high, sentence) stated in the Summary's prose ("I identified 9 issues, of which 5 are rated H")."""
+    for sent in summary_sentences(memo):
+        total = high = None
+        for m in COUNT_RX.finditer(sent):
+            if m.group(1).casefold() in ("no", "none", "nil", "single", "both"):
+                continue
+            tail = sent[m.end(): m.end() + 60]
+            t = TOTAL_AFTER.match(tail)
+            if total is None and t and not (set(t.group(1).casefold().split()) & NOT_TOTAL_WORDS):
+                total = parse_count(m.group(1))
+            elif high is None and HIGH_AFTER.match(tail):
+                high = parse_count(m.group(1))
+        if total is not None and high is not None:
+            return total, high, sent
+    return None, None, ""
+
+
 # -- statements about the missing schedule -----------------------------------------------------
 
 def statements(comp, register: Register, memo_text: str) -> list[tuple[str, str]]:
@@ -404,21 +455,27 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     # 15. the overall assessment, from the Summary's labelled line
     line = labelled(memo_doc, LABEL_ASSESS)
     assessment = read_assessment(line[0]) if line else None
+    stated = (assessment, line[1]) if line else summary_assessment(memo_doc)
     rb.criterion("overall_assessment", "The memo's overall assessment is Not acceptable as drafted", 2,
-                 assessment == oracle["overall_assessment"],
-                 f"assessment read as {assessment}" if line else "no 'Overall assessment:' line", oracle_fact=True,
-                 evidence=f"{MEMO}: {line[1][:120]!r}" if line else f"{MEMO}: no labelled line")
+                 stated is not None and stated[0] == oracle["overall_assessment"],
+                 f"assessment read as {stated[0]}" + ("" if line else " in the Summary's prose") if stated else
+                 "no 'Overall assessment:' line", oracle_fact=True,
+                 evidence=f"{MEMO}: {stated[1][:120]!r}" if stated else f"{MEMO}: no labelled line")
 
     # 16. the counts of the Summary
     extra = int(oracle["tolerances"].get("issue_count_extra", 0))
     li, lh = labelled(memo_doc, LABEL_ISSUES), labelled(memo_doc, LABEL_HIGH)
     n_issues = stated_count(li[0]) if li else None
     n_high = stated_count(lh[0]) if lh else None
+    prose = summary_counts(memo_doc) if not li and not lh else (None, None, "")
+    if prose[2]:
+        n_issues, n_high = prose[0], prose[1]
     ok = (n_issues is not None and oracle["issue_count"] <= n_issues <= oracle["issue_count"] + extra and
           n_high is not None and oracle["high_count"] <= n_high <= oracle["high_count"] + extra)
     rb.criterion("issue_counts", "The memo states the number of issues and the number rated H", 1, ok,
                  f"issues {n_issues}, high {n_high}", oracle_fact=True,
-                 evidence="; ".join(f"{MEMO}: {x[1][:80]!r}" for x in (li, lh) if x) or f"{MEMO}: no labelled counts")
+                 evidence="; ".join(f"{MEMO}: {x[1][:80]!r}" for x in (li, lh) if x) or
+                 (f"{MEMO} Summary: {prose[2][:120]!r}" if prose[2] else f"{MEMO}: no labelled counts"))
 
     # 17. memo form
     words = memo_doc.word_count() if memo_doc else 0
