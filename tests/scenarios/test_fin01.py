@@ -320,3 +320,31 @@ def test_a_bridge_that_shows_deductions_as_negatives_is_read():
                        ["Less: net debt", "(106,658)"]])
     hit = ev.first(ev.labelled([sheet], ev.NET_DEBT_LABELS, exclude=ev.NOT_NET_DEBT))
     assert abs(ev._num(hit.value)) == 106658.0
+
+
+def test_a_beta_rounded_before_use_is_rejected(room):
+    """At this seed, rounding the median unlevered beta to two decimals moves the re-levered beta by 0.004: rejected."""
+    o = room["oracle"]
+    i = o["inputs"]
+    nd, mc = o["net_debt"], i["price"] * i["shares"]
+    rounded = round(o["median_unlevered_beta"], 2) * (1 + (1 - i["tax"]) * nd / mc)
+    assert abs(rounded - o["relevered_beta"]) > 0.003
+    assert not ev.per_share_ok(rounded, o["relevered_beta"], ev.beta_tolerance(o))
+    assert ev.per_share_ok(o["relevered_beta"] + 0.0004, o["relevered_beta"], ev.beta_tolerance(o))
+
+
+@pytest.mark.parametrize("sentence,stated", [
+    ("Revenue grows from FY2025 revenue of {ar:,} per the annual report at 5.7%.", False),
+    ("FY2025 segment revenue: Transportation panels {seg:,} per the annual report.", False),
+    ("The annual report prints FY2025 revenue of {ar:,} against {rev:,} audited.", True),
+    ("Revenue of ${ar_m:.1f} million in the annual report; the audited statements show ${rev_m:.1f} million.", True),
+    ("Annual report revenue of {ar:,} does not agree with the statements.", True),
+])
+def test_the_printed_revenue_alone_is_not_a_stated_disagreement(room, sentence, stated):
+    """Quoting the annual report's figure as the starting point is a use of it, not a statement that it disagrees."""
+    i = room["oracle"]["inputs"]
+    printed = [float(i["annual_report_revenue_2025"]), float(i["segment_printed"][0])]
+    audited = [float(i["revenue_2025"]), float(i["segment_true"][0])]
+    text = sentence.format(ar=i["annual_report_revenue_2025"], seg=i["segment_printed"][0], rev=i["revenue_2025"],
+                           ar_m=i["annual_report_revenue_2025"] / 1000, rev_m=i["revenue_2025"] / 1000)
+    assert ev.reports_discrepancy(text, printed, audited) is stated

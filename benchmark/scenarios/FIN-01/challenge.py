@@ -651,6 +651,12 @@ CASES: list[Case] = [
           multiple_text="The retained peers trade at a median of {peer_x} FY2025 EBITDA."),
     wrong("w-grid-quarter-steps", "the WACC axis in quarter points instead of the memorandum's steps",
           ("sensitivity_grid",), grid_steps=(-0.005, -0.0025, 0.0, 0.0025, 0.005)),
+    wrong("w-annual-report-figure-used", "projections from the annual report's revenue, its figure quoted as the "
+          "starting point and no disagreement stated", ("live_formulas", "projections", "discrepancy_reported")
+          + DOWNSTREAM, ar_revenue=True, rating="{house_fixed}",
+          discrepancy="Revenue grows from the FY2025 revenue of {ar_rev} per the annual report at the memorandum's rates.",
+          issues=["{excluded}: beta outside the plausible range; excluded.",
+                  "FY2025 segment revenue: {segment} {seg_printed} per the annual report."]),
     wrong("w-all-four-missed", "every planted item missed", ("live_formulas", "projections", "relevered_beta",
           "discount_rate", "net_debt_bridge", "discrepancy_reported") + DOWNSTREAM, beta_rule="keep", ar_revenue=True,
           leases=False, claim_in_base=True, claim_line=False, rating="{house_fixed}",

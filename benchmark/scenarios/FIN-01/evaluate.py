@@ -81,6 +81,7 @@ DIFFER_RX = re.compile(
     r"\bvs\.?\s|versus|instead of|rather than|contradict\w*|deviat\w*", re.I)
 AR_RX = re.compile(r"annual.report|excerpt|segment|MD&A|\bAR\b", re.I)
 REVENUE_RX = re.compile(r"revenue|sales|turnover|segment", re.I)
+AUDITED_RX = re.compile(r"audited|financial statements|income statement|statements govern", re.I)
 MULTIPLE_RX = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*(?:x|\u00d7|times)(?![a-z])", re.I)
 PORTAL_FORM = "valuation_summary"
 AMOUNT_SCALES = (1.0, 0.001, 1000.0)  # thousands as asked, dollars, millions
@@ -186,6 +187,12 @@ def per_share_ok(x: Any, want: float, tol: float) -> bool:
     return v is not None and abs(v - want) <= tol
 
 
+def beta_tolerance(oracle: dict) -> float:
+    """The memorandum forbids rounding the beta before use, and rounding the median to two decimals can move the
+    re-levered beta by 0.004: the oracle's key-value tolerance for it (0.001) applies, not the looser general one."""
+    return float(oracle.get("key_values", {}).get("relevered_beta", {}).get("tolerance", oracle["tolerances"]["beta"]))
+
+
 def doc_sheets(doc: Document | None) -> list[Sheet]:
     """A memo's tables as sheets, so a summary table is read like a workbook's labelled cells."""
     if not isinstance(doc, Document):
@@ -279,14 +286,19 @@ def _statements(comp, memo_text: str) -> list[tuple[str, str]]:
     return out
 
 
-def reports_discrepancy(sent: str, printed: list[float]) -> bool:
+def reports_discrepancy(sent: str, printed: list[float], audited: Sequence[float] = ()) -> bool:
     """A sentence that says the annual report's revenue figure disagrees with the statements."""
     if not REVENUE_RX.search(sent):
         return False
     if AR_RX.search(sent) and affirmed(sent, DIFFER_RX):
         return True
     nums = [m.value for m in find_numbers(sent) if m.value is not None]
-    return any(abs(x * s - p) <= max(1.5, 0.0003 * p) for x in nums for s in AMOUNT_SCALES for p in printed)
+    names = [abs(x * s - p) <= max(1.5, 0.0003 * p) for x in nums for s in AMOUNT_SCALES for p in printed]
+    # the printed figure alone is a use of it ("revenue of 457,586 per the annual report"), not a disagreement:
+    # the sentence must set it against the audited figure, or say that it differs
+    sets_against = bool(AUDITED_RX.search(sent)) or any(
+        abs(x * s - a) <= max(1.5, 0.0003 * a) for x in nums for s in AMOUNT_SCALES for a in audited)
+    return any(names) and (sets_against or bool(affirmed(sent, DIFFER_RX)))
 
 
 def stated_multiples(text: str) -> list[float]:
@@ -374,7 +386,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                  oracle_fact=True, evidence=f"valuation_model.xlsx Projections: {pdetail[0] if pdetail else 'all found'}")
 
     # 4-5. beta and discount rate
-    ok_beta = beta_h is not None and per_share_ok(beta_h.value, oracle["relevered_beta"], tol["beta"])
+    ok_beta = beta_h is not None and per_share_ok(beta_h.value, oracle["relevered_beta"], beta_tolerance(oracle))
     rb.criterion("relevered_beta", "The re-levered beta is the exact median of the plausible comparables, re-levered "
                  "at Corvanne's leverage", 1, ok_beta,
                  f"re-levered beta {beta_h.value!r}" if beta_h else "no labelled re-levered beta", oracle_fact=True,
@@ -444,10 +456,11 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 11. the annual-report disagreement stated
     printed = [float(inp["annual_report_revenue_2025"]), float(inp["segment_printed"][0])]
+    audited = [float(inp["revenue_2025"]), float(inp["segment_true"][0])]
     said = ""
     for where, text in _statements(comp, memo_text):
         for sent in split_sentences(text):
-            if reports_discrepancy(sent.text, printed):
+            if reports_discrepancy(sent.text, printed, audited):
                 said = f"{where}: {sent.text.strip()[:160]!r}"
                 break
         if said:
