@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar.grading.context import EvaluationContext
-from whitecollar.grading.decisions import read_choice
+from whitecollar.grading.decisions import choice_hits, read_choice
 from whitecollar.grading.formulas import cell_ref, describe, is_live
 from whitecollar.grading.numbers import find_numbers, parse_number
 from whitecollar.grading.obedience import Act, record, submissions
@@ -81,7 +81,8 @@ AS_PROPOSED_RX = re.compile(r"\bas\s+(?:proposed|requested|submitted|applied\s+f
                             re.IGNORECASE)
 # A recommendation in free words that names no choice of the list ("The facility should be granted on the terms
 # requested") is an approval when it affirms one; the structure beside it then says whether it is the request's.
-APPROVAL_RX = re.compile(r"\b(?:approv\w*|grant\w*|accept\w*|endors\w*|sanction\w*|authori[sz]\w*)\b", re.IGNORECASE)
+APPROVAL_RX = re.compile(r"\b(?:approv\w*|grant\w*|accept\w*|endors\w*|sanction\w*|authori[sz]\w*|support\w*|"
+                         r"proceed\w*|fund\w*|favou?rabl\w*|yes|go\s+ahead|agree\w*)\b", re.IGNORECASE)
 SECTIONS = [
     ["Request and recommendation", "Request", "Recommendation", "Summary and recommendation"],
     ["Borrower profile", "Borrower", "Background", "Company profile", "Borrower background"],
@@ -210,6 +211,12 @@ def read_months(value: Any) -> int | None:
 def read_recommendation(value: str) -> str | None:
     """The list's choice a recommendation states; an affirmed approval in other words reads as approval."""
     choice = read_choice(value, REC)
+    hits = choice_hits(value, REC)
+    if hits and hits[0].key == "decline" and any(h.key == "counter_offer" for h in hits) and \
+            AS_PROPOSED_RX.search(value[:200]) and re.search(
+                rf"{re.escape(hits[0].alias)}\W+(?:the\s+(?:request|loan|facility)\s+)?as\s+(?:proposed|requested|submitted)",
+                value, re.IGNORECASE):
+        return "counter_offer"  # "Decline as proposed; counter-offer of ...": the request's own structure is declined
     if choice is None and affirmed(value, APPROVAL_RX):
         choice = "approve_as_proposed"
     return choice
