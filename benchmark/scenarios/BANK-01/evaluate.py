@@ -346,6 +346,13 @@ def statements_about_ebitda(comp, memo_text: str) -> list[tuple[str, str]]:
     return out
 
 
+# A comparison with another year ("higher than last year") is not a comparison with the statements.
+YEAR_COMPARISON_RX = re.compile(r"\b(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b|\byear[\s-]+(?:over|on)[\s-]+year\b|"
+                                r"\bthan\s+(?:in\s+)?(?:fiscal\s+)?(?:FY\s*)?20\d\d\b", re.IGNORECASE)
+STATEMENTS_RX = re.compile(r"statement|financials|compiled|notes?\b|policy|recomput\w*|our\s+(?:own\s+)?calculation",
+                           re.IGNORECASE)
+
+
 def reports_stated_figure(sent: str, stated: float, actual: float) -> bool:
     """A sentence that reports the applicant's EBITDA figure as disagreeing with the statements.
 
@@ -357,6 +364,8 @@ def reports_stated_figure(sent: str, stated: float, actual: float) -> bool:
         return False
     nums = [m.value for m in find_numbers(sent) if m.value is not None]
     near = lambda target: any(abs(x - target) <= max(1_000.0, 0.006 * target) for x in nums)  # noqa: E731
+    if not near(actual) and YEAR_COMPARISON_RX.search(sent) and not STATEMENTS_RX.search(sent):
+        return False
     if near(stated) and (near(actual) or affirmed(sent, DISCREPANCY_RX)):
         return True
     return bool(CLAIM_RX.search(sent) and affirmed(sent, DISCREPANCY_RX))
