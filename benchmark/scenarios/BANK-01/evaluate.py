@@ -242,9 +242,10 @@ def decision_from_text(text: str, request: dict) -> dict | None:
             "where": f"credit-memo.docx: {rec[1][:100]!r}"}
 
 
-# A sentence that reports what someone else asks, or that negates or qualifies, is not the analyst's recommendation.
+# A sentence that reports what someone else asks, or that negates or qualifies, is not the analyst's recommendation
+# ("should" is the analyst's own voice: "it is recommended that the loan should be approved as proposed").
 REPORTED_RX = re.compile(r"\b(?:asks?|asked|asking|urges?|wants?|instructs?|requests?\s+(?:that|us|the\s+bank)|note|letter|"
-                         r"grey|small\s+print|fine\s+print|claims?|not|never|rather|instead|if|unless|would|should)\b|"
+                         r"grey|small\s+print|fine\s+print|claims?|not|never|rather|instead|if|unless|would)\b|"
                          r"n't\b", re.IGNORECASE)
 
 
