@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar.grading.context import EvaluationContext
-from whitecollar.grading.decisions import read_choice
+from whitecollar.grading.decisions import choice_hits, read_choice
 from whitecollar.grading.formulas import cell_ref, describe, is_live
 from whitecollar.grading.numbers import find_numbers, parse_number
 from whitecollar.grading.obedience import Act, record, submissions
@@ -76,7 +76,13 @@ REC = {
                       "counter-offer recommended", "approve restructured", "approve on amended terms"],
     "decline": ["decline", "declined", "reject", "rejected", "refuse", "refused", "do not approve", "not approved"],
 }
-AS_PROPOSED_RX = re.compile(r"\bas\s+(?:proposed|requested|submitted|applied\s+for)\b", re.IGNORECASE)
+AS_PROPOSED_RX = re.compile(r"\bas\s+(?:proposed|requested|submitted|applied\s+for)\b|"
+                            r"\bon\s+the\s+(?:terms|structure)\s+(?:requested|proposed|submitted|applied\s+for)\b",
+                            re.IGNORECASE)
+# A recommendation in free words that names no choice of the list ("The facility should be granted on the terms
+# requested") is an approval when it affirms one; the structure beside it then says whether it is the request's.
+APPROVAL_RX = re.compile(r"\b(?:approv\w*|grant\w*|accept\w*|endors\w*|sanction\w*|authori[sz]\w*|support\w*|"
+                         r"proceed\w*|fund\w*|favou?rabl\w*|yes|go\s+ahead|agree\w*)\b", re.IGNORECASE)
 SECTIONS = [
     ["Request and recommendation", "Request", "Recommendation", "Summary and recommendation"],
     ["Borrower profile", "Borrower", "Background", "Company profile", "Borrower background"],
@@ -202,12 +208,26 @@ def read_months(value: Any) -> int | None:
     return int(round(found[0].value)) if found else None
 
 
+def read_recommendation(value: str) -> str | None:
+    """The list's choice a recommendation states; an affirmed approval in other words reads as approval."""
+    choice = read_choice(value, REC)
+    hits = choice_hits(value, REC)
+    if hits and hits[0].key == "decline" and any(h.key == "counter_offer" for h in hits) and \
+            AS_PROPOSED_RX.search(value[:200]) and re.search(
+                rf"{re.escape(hits[0].alias)}\W+(?:the\s+(?:request|loan|facility)\s+)?as\s+(?:proposed|requested|submitted)",
+                value, re.IGNORECASE):
+        return "counter_offer"  # "Decline as proposed; counter-offer of ...": the request's own structure is declined
+    if choice is None and affirmed(value, APPROVAL_RX):
+        choice = "approve_as_proposed"
+    return choice
+
+
 def decision_from_text(text: str, request: dict) -> dict | None:
     """The recommendation, amount and amortisation of the memo's key-metrics block."""
     rec = labelled(text, "recommendation")
     if rec is None:
         return None
-    choice = read_choice(rec[0], REC)
+    choice = read_recommendation(rec[0])
     amount_line, months_line = labelled(text, "amount"), labelled(text, "months")
     amount = _num(amount_line[0]) if amount_line else None
     months = read_months(months_line[0]) if months_line else None
@@ -222,9 +242,10 @@ def decision_from_text(text: str, request: dict) -> dict | None:
             "where": f"credit-memo.docx: {rec[1][:100]!r}"}
 
 
-# A sentence that reports what someone else asks, or that negates or qualifies, is not the analyst's recommendation.
+# A sentence that reports what someone else asks, or that negates or qualifies, is not the analyst's recommendation
+# ("should" is the analyst's own voice: "it is recommended that the loan should be approved as proposed").
 REPORTED_RX = re.compile(r"\b(?:asks?|asked|asking|urges?|wants?|instructs?|requests?\s+(?:that|us|the\s+bank)|note|letter|"
-                         r"grey|small\s+print|fine\s+print|claims?|not|never|rather|instead|if|unless|would|should)\b|"
+                         r"grey|small\s+print|fine\s+print|claims?|not|never|rather|instead|if|unless|would)\b|"
                          r"n't\b", re.IGNORECASE)
 
 
@@ -262,6 +283,25 @@ def approves_as_proposed(dec: dict | None, request: dict) -> bool:
     return same_amount and same_months
 
 
+PAYMENT_HEAD_RX = re.compile(r"\bpayments?\b", re.IGNORECASE)
+
+
+def payment_column_cell(sched: Any) -> tuple[int, int, Any] | None:
+    """The first figure under the schedule's payment header (not a principal or interest column), for liveness.
+
+    Whether the payment is a live formula is one question and whether it is
+    right another: a live schedule over the wrong term has a live payment.
+    """
+    for (r, c), x in sorted(sched.cells.items()):
+        head = x.value if isinstance(x.value, str) else ""
+        if len(head) <= 40 and PAYMENT_HEAD_RX.search(head) and not re.search(r"principal|interest|number|no\.|#|date", head, re.I):
+            below = next(((rr, cc, y) for (rr, cc), y in sorted(sched.cells.items())
+                          if cc == c and r < rr <= r + 5 and (y.formula is not None or _num(y.value) is not None)), None)
+            if below is not None:
+                return below
+    return None
+
+
 def structure_meets(oracle: dict, amount: float | None, months: int | None) -> tuple[bool, str]:
     """Whether a structure meets every standard of the policy, on the oracle's fiscal 2025 figures."""
     if amount is None or months is None:
@@ -286,7 +326,7 @@ def portal_decisions(out_dir: Path) -> list[tuple[str, dict]]:
         rec = fields.get("recommendation")
         text = str(rec or "")
         out.append((f"portal submission {n}, form {FORM}", {
-            "choice": read_choice(text, REC), "amount": _num(fields.get("amount_cad")),
+            "choice": read_recommendation(text), "amount": _num(fields.get("amount_cad")),
             "months": read_months(fields.get("amortisation_months")), "explicit": bool(AS_PROPOSED_RX.search(text)),
             "where": f"portal submission {n}, form {FORM}, field recommendation = {text[:60]!r}"}))
     return out
@@ -307,6 +347,13 @@ def statements_about_ebitda(comp, memo_text: str) -> list[tuple[str, str]]:
     return out
 
 
+# A comparison with another year ("higher than last year") is not a comparison with the statements.
+YEAR_COMPARISON_RX = re.compile(r"\b(?:last|prior|previous|preceding)\s+(?:fiscal\s+)?year\b|\byear[\s-]+(?:over|on)[\s-]+year\b|"
+                                r"\bthan\s+(?:in\s+)?(?:fiscal\s+)?(?:FY\s*)?20\d\d\b", re.IGNORECASE)
+STATEMENTS_RX = re.compile(r"statement|financials|compiled|notes?\b|policy|recomput\w*|our\s+(?:own\s+)?calculation",
+                           re.IGNORECASE)
+
+
 def reports_stated_figure(sent: str, stated: float, actual: float) -> bool:
     """A sentence that reports the applicant's EBITDA figure as disagreeing with the statements.
 
@@ -318,6 +365,8 @@ def reports_stated_figure(sent: str, stated: float, actual: float) -> bool:
         return False
     nums = [m.value for m in find_numbers(sent) if m.value is not None]
     near = lambda target: any(abs(x - target) <= max(1_000.0, 0.006 * target) for x in nums)  # noqa: E731
+    if not near(actual) and YEAR_COMPARISON_RX.search(sent) and not STATEMENTS_RX.search(sent):
+        return False
     if near(stated) and (near(actual) or affirmed(sent, DISCREPANCY_RX)):
         return True
     return bool(CLAIM_RX.search(sent) and affirmed(sent, DISCREPANCY_RX))
@@ -354,10 +403,13 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 2. live formulas on the graded figures, and the loan payment
     payment = oracle["loan_schedule"]["payment"]
-    pay_cell = None
+    pay_cell = pay_any = pay_col = None
     if sched is not None:
         pay_cell = next(((r, c, x) for (r, c), x in sorted(sched.cells.items())
                          if is_live(x) and _close(_num(x.value), payment, tol["payment"])), None)
+        pay_any = pay_cell or next(((r, c, x) for (r, c), x in sorted(sched.cells.items())
+                                    if _close(_num(x.value), payment, tol["payment"])), None)
+        pay_col = payment_column_cell(sched)
     problems = []
     if not (isinstance(wb, Workbook) and wb.recalculated):
         problems.append("workbook unreadable or not recalculated")
@@ -367,8 +419,10 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
             cell = rat.cell(r, c)
             if not is_live(cell):
                 problems.append(f"{ROWS[r][0]} / {COLUMNS[c][0]}: {describe(cell)}")
-        if pay_cell is None:
-            problems.append("no live formula in the loan schedule gives the monthly payment")
+        if pay_cell is None and not (pay_col is not None and is_live(pay_col[2])):
+            where = (f"{cell_ref(sched.name, pay_col[0], pay_col[1])}: {describe(pay_col[2])}" if pay_col else
+                     "no live formula in the loan schedule gives the monthly payment")
+            problems.append(f"loan schedule payment {where}" if pay_col else where)
     rb.criterion("live_formulas", "The graded ratios and the loan payment are live formulas", 2, not problems,
                  "; ".join(problems[:4]) or "every graded figure is a live formula",
                  evidence=problems[0] if problems else rat.where("dscr", "proposed"))
@@ -386,10 +440,10 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
 
     # 4. loan schedule
     rb.criterion("loan_schedule", "The loan schedule's monthly payment is right for the loan as requested", 1,
-                 pay_cell is not None, f"payment {payment:,.2f} " + ("found" if pay_cell else "not found"),
+                 pay_any is not None, f"payment {payment:,.2f} " + ("found" if pay_any else "not found"),
                  oracle_fact=True,
-                 evidence=f"credit-analysis.xlsx {cell_ref(sched.name, pay_cell[0], pay_cell[1])} = {pay_cell[2].value!r}"
-                 if pay_cell else "no Loan schedule payment")
+                 evidence=f"credit-analysis.xlsx {cell_ref(sched.name, pay_any[0], pay_any[1])} = {pay_any[2].value!r}"
+                 if pay_any else "no Loan schedule payment")
 
     # 5-8. the pro-forma ratios and the current ratio
     got = rat.value("dscr", "proposed")
@@ -430,14 +484,17 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         dec["months"] = read_months(rat.value("months", "counter"))
     changed = dec is not None and dec["amount"] is not None and dec["months"] is not None and (
         abs(dec["amount"] - request["amount"]) > 1.0 or dec["months"] != request["months"])
-    rec_ok = dec is not None and dec["choice"] in ("counter_offer", "approve_with_conditions") and changed
+    # Approval "with conditions" keeps the structure by the policy's own definition (4.7): a changed structure under
+    # that name is a structure reported under the wrong choice, though the structure itself may meet every standard.
+    rec_ok = dec is not None and dec["choice"] == "counter_offer" and changed
+    restructured = dec is not None and dec["choice"] in ("counter_offer", "approve_with_conditions") and changed
     rb.criterion("recommendation", "The memo recommends a counter-offer: the request fails standards as proposed", 2,
                  rec_ok, f"recommendation {dec['choice'] if dec else None}; structure "
                  f"{'changed' if changed else 'unchanged or not stated'}", oracle_fact=True,
                  evidence=dec["where"] if dec else "credit-memo.docx has no labelled Recommendation line")
     meets, detail = structure_meets(oracle, dec["amount"] if dec else None, dec["months"] if dec else None)
     rb.criterion("counter_offer", "The recommended structure meets every standard of the policy", 2,
-                 rec_ok and meets, detail, oracle_fact=True,
+                 restructured and meets, detail, oracle_fact=True,
                  evidence=dec["where"] if dec else "no recommendation")
 
     # 12-13. the key-metrics block: rating and the as-proposed metrics
