@@ -476,12 +476,12 @@ def _holds(d: Design, k: dict) -> bool:
     return True
 
 
-def cancelled_variants(d: Design) -> list[float]:
-    """FY2025 net sales with the cancelled lines included, whichever other rules were applied."""
+def cancelled_variants(d: Design, year: str = "fy") -> list[float]:
+    """Net sales of one year ("fy" or "prior") with the cancelled lines included, whichever other rules were applied."""
     out = []
     for extra in ([], ["duplicates"], ["price"], ["open"], ["duplicates", "price"], ["duplicates", "open"],
                   ["price", "open"], ["duplicates", "price", "open"]):
-        out.append(compute(d, frozenset(["cancelled", *extra]))["fy"]["net_sales"])
+        out.append(compute(d, frozenset(["cancelled", *extra]))[year]["net_sales"])
     return sorted(set(out))
 
 
@@ -756,6 +756,7 @@ def build_oracle(d: Design, k: dict) -> dict:
             "on_time_rate_with_bad_dates": skips["dates"]["fy"]["on_time_rate"],
         },
         "cancelled_net_sales": cancelled_variants(d),
+        "cancelled_net_sales_prior": cancelled_variants(d, "prior"),
         "tolerances": {"amount_cad": 1.0, "rate_pp": 0.06, "prose_rel": 0.005},
         "planted_items": [
             {"id": "duplicates", "kind": "exact duplicate order lines (one nightly batch appended twice)",
