@@ -121,6 +121,8 @@ def test_the_oracle_the_scenario_the_package_and_the_engine_change_the_key(outpu
 
     oracle_copy = Path(shutil.copytree(oracle, tmp_path / "oracle"))
     assert _key(ws, oracle_copy) == base
+    (oracle_copy / ".snakemake_timestamp").write_bytes(b"")  # Snakemake's marker of a built folder
+    assert _key(ws, oracle_copy) == base
     _edit_one_byte(oracle_copy / "oracle.json")
     assert _key(ws, oracle_copy) != base
 

@@ -33,6 +33,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import atomic
+from ..hashing import SNAKEMAKE_MARKER
 from .receipt import Receipt
 
 ENV = "WHITECOLLAR_RECEIPT_CACHE"
@@ -46,12 +47,13 @@ def cache_root() -> Path | None:
     return Path(value) if value else None
 
 
-def tree_digest(root: Path) -> str:
+def tree_digest(root: Path, *, skip_at_root: tuple[str, ...] = ()) -> str:
     """SHA-256 over every entry under root: relative path, kind, and bytes (or link target).
 
     Links are recorded, never followed; folders are recorded too, so an
     empty out/ differs from a missing one. Files named *.pyc and folders
-    named __pycache__ are left out (the interpreter's, not the project's).
+    named __pycache__ are left out (the interpreter's, not the project's),
+    and so are the names in skip_at_root directly under root.
     """
     root = Path(root)
     h = hashlib.sha256()
@@ -65,7 +67,7 @@ def tree_digest(root: Path) -> str:
         h.update(b"d\0" + rel_dir.encode("utf-8", "surrogateescape") + b"\0")
         names = sorted(set(filenames) | {d for d in os.listdir(here) if (here / d).is_symlink()})
         for name in names:
-            if name.endswith(".pyc"):
+            if name.endswith(".pyc") or (here == root and name in skip_at_root):
                 continue
             path = here / name
             rel = path.relative_to(root).as_posix().encode("utf-8", "surrogateescape")
@@ -119,7 +121,8 @@ def receipt_key(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Pa
         "task_id": task_id,
         "package": tree_digest(package),
         "scenario": tree_digest(scenario_dir),
-        "oracle": tree_digest(oracle_dir),
+        # Snakemake marks a folder it built with an empty file; the freeze's listings leave it out too
+        "oracle": tree_digest(oracle_dir, skip_at_root=(SNAKEMAKE_MARKER,)),
         "workspace": tree_digest(workspace_dir),
         "out": out_place,
         "engine": engine() if engine_identity is None else engine_identity,
