@@ -19,7 +19,8 @@ from docx import Document as new_docx
 from openpyxl.chart import BarChart, Reference
 
 from whitecollar.challenge import Case
-from whitecollar.office.xlsx import set_cached_values
+from whitecollar.office import docx as wdocx
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.portal.submissions import SubmissionLog
 
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -355,7 +356,7 @@ def write_workbook(path: Path, m: Model) -> None:
             sm.cell(r, c, v)
     if w.transposed_summary:
         _fix_transposed_refs(sm)
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         set_cached_values(path, "Summary", {f"B{base + 7}": rate(m.on_time)})
 
@@ -475,7 +476,7 @@ def write_commentary(path: Path, m: Model) -> None:
         para("Looking ahead, the board may wish to follow three things in 2026: the on-time rate in the busy season, "
              "the margin on patio doors, whose costs rose, and the growth of the Ontario territories, where the "
              "dealer network was extended last year. Sales Operations proposes to report these quarterly.")
-    doc.save(path)
+    wdocx.save_document(doc, path)  # canonical bytes: the same case gives the same file on every run
 
 
 SQL = """-- FY2025 KPI pack: preparation and aggregation on the ERP export

@@ -23,7 +23,7 @@ import openpyxl
 
 from whitecollar.challenge import Case
 from whitecollar.office import docx as wdocx
-from whitecollar.office.xlsx import set_cached_values
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.portal.submissions import SubmissionLog
 
 W_SHIFTS = (-0.01, -0.005, 0.0, 0.005, 0.01)
@@ -354,7 +354,7 @@ def write_model(path: Path, m: Model) -> None:
         r = o + 12 if w.claim_sheet == "Sensitivity" else target.max_row + 2
         target.cell(r, 1, "Value per share if the claim is paid in full")
         target.cell(r, 2, f"=(Valuation!${eqv[0]}${eqv[1:]}-{ref['Claim amount']})/Valuation!${sh[0]}${sh[1:]}")
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         set_cached_values(path, "WACC", {f"B{fr + 3}": m.ke, f"B{fr + 6}": m.wacc})
 

@@ -24,7 +24,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.challenge import Case
 from whitecollar.office import docx as wdocx
-from whitecollar.office.xlsx import set_cached_values
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.portal.submissions import SubmissionLog
 
 HEADERS = ["Employee ID", "Employee name", "Pay type", "Regular hours", "Overtime hours", "Holiday eligible",
@@ -252,7 +252,7 @@ def write_workbook(path: Path, m: Model) -> None:
             if key in col:
                 letter = col[key]
                 ws[f"{letter}{t}"] = (m.total(key) if w.typed else f"={fn}{letter}2:{letter}{t - 1})")
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.gross_omits_holiday_cached:
         cached = {f"{col['gross']}{j + 2}": r["gross"] for j, r in enumerate(m.rows) if r["gross"] is not None}
         set_cached_values(path, "Pay period 10", cached)

@@ -21,6 +21,7 @@ import openpyxl
 
 from whitecollar.challenge import Case
 from whitecollar.office import docx as wdocx
+from whitecollar.office.xlsx import save_workbook
 from whitecollar.portal.submissions import SubmissionLog
 
 WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
@@ -201,7 +202,7 @@ def write_register(path: Path, o: dict, w: Work) -> None:
                 ws.cell(top + j, 1 + i, v)
             else:
                 ws.cell(top + i, 1 + j, v)
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
 
 
 BACKGROUND = [

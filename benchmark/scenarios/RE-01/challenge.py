@@ -23,7 +23,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.challenge import Case
 from whitecollar.office import docx as wdocx
-from whitecollar.office.xlsx import set_cached_values
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.portal.submissions import SubmissionLog
 
 ATTRS = ["area", "lot", "baths", "garage", "basement", "year"]
@@ -305,7 +305,7 @@ def write_grid(path: Path, m: Model) -> None:
     for j, (label, what) in enumerate(w.grid_extra, start=pos["Comparables retained"] + 1):
         g.cell(j, 1, label)
         g.cell(j, 2, m.target if what == "target" else f"=B{pos['Concluded market value']}")
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         set_cached_values(path, "Grid", {f"B{pos['Weighted value']}": round(m.weighted, 2),
                                          f"B{pos['Concluded market value']}": m.value})
