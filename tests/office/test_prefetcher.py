@@ -56,7 +56,11 @@ def test_the_prefetcher_converts_finished_runs_in_batches_into_the_cache(runs, s
     monkeypatch.setattr(soffice_mod.subprocess, "Popen", counter)
     assert prefetcher.run(runs, batch=2) == 5
     calls = [c for c in counter.commands if "convert" in c or "--convert-to" in c]
-    assert len(calls) == 3, "five workbooks in batches of two are three calls"
+    inputs = [[a for a in c if a.endswith(".xlsx") and Path(a).parent.name == "in"] for c in calls]
+    # five workbooks in batches of two: at least three calls, none with more than two workbooks (a batch the
+    # shared office could not take goes to a private soffice, which is one more call for the same batch)
+    assert len(calls) >= 3 and all(0 < len(batch) <= 2 for batch in inputs), inputs
+    assert len({Path(a).name for batch in inputs for a in batch}) == 5
     recalc.clear_cache()
     started = len(counter.commands)
     out = recalc.recalculate(sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx")))
