@@ -166,8 +166,8 @@ def run_corpus(task_id: str, cases: list[Case], bundle_dir: Path, oracle_dir: Pa
         except Exception as exc:  # a broken case is the corpus's bug: report it, never grade it
             build_errors[case.name] = f"{type(exc).__name__}: {exc}"
         spaces[case.name] = ws
-    stored = {name: receipt_cache.lookup(task_id, ws / "out", ws, oracle_dir) for name, ws in spaces.items()
-              if name not in build_errors}
+    stored = receipt_cache.lookup_all(task_id, {name: ws for name, ws in spaces.items() if name not in build_errors},
+                                      oracle_dir)
     workbooks = [p for name, ws in spaces.items() if name in stored and stored[name][1] is None
                  for p in (ws / "out").rglob("*.xlsx")
                  if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024]

@@ -168,7 +168,7 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             outputs[gname] = ws
         key_values = scenario.solver.key_values(outputs["reference"])
 
-        stored = {name: receipt_cache.lookup(task_id, ws / "out", ws, oracle_dir) for name, ws in outputs.items()}
+        stored = receipt_cache.lookup_all(task_id, outputs, oracle_dir)
         workbooks = [  # only the outputs the receipt cache does not answer are graded, so recalculated
             p for name, ws in outputs.items() if stored[name][1] is None for p in (ws / "out").rglob("*.xlsx")
             if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024

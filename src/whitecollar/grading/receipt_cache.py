@@ -108,28 +108,38 @@ def engine() -> str:
     return recalc_cache.engine_identity(exe, soffice.REGISTRY + recalc.FILTER)
 
 
-def receipt_key(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,
-                scenario_dir: Path, package: Path = PACKAGE, engine_identity: str | None = None) -> str:
-    """The SHA-256 naming everything the receipt of this evaluation depends on."""
-    out_dir, workspace_dir = Path(out_dir), Path(workspace_dir)
-    try:
-        out_place = ["inside", out_dir.relative_to(workspace_dir).as_posix()]
-    except ValueError:
-        out_place = ["outside", tree_digest(out_dir)]
-    parts = {
+def _fixed_parts(task_id: str, oracle_dir: Path, *, scenario_dir: Path, package: Path,
+                 engine_identity: str | None) -> dict:
+    """What every evaluation of one task against one oracle shares: digested once per batch of lookups."""
+    return {
         "format": FORMAT,
         "task_id": task_id,
         "package": tree_digest(package),
         "scenario": tree_digest(scenario_dir),
         # Snakemake marks a folder it built with an empty file; the freeze's listings leave it out too
         "oracle": tree_digest(oracle_dir, skip_at_root=(SNAKEMAKE_MARKER,)),
-        "workspace": tree_digest(workspace_dir),
-        "out": out_place,
         "engine": engine() if engine_identity is None else engine_identity,
         "libraries": library_versions(),
         "python": [sys.version, sys.implementation.name, sys.byteorder],
     }
+
+
+def _key(fixed: dict, out_dir: Path, workspace_dir: Path) -> str:
+    out_dir, workspace_dir = Path(out_dir), Path(workspace_dir)
+    try:
+        out_place = ["inside", out_dir.relative_to(workspace_dir).as_posix()]
+    except ValueError:
+        out_place = ["outside", tree_digest(out_dir)]
+    parts = {**fixed, "workspace": tree_digest(workspace_dir), "out": out_place}
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def receipt_key(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,
+                scenario_dir: Path, package: Path = PACKAGE, engine_identity: str | None = None) -> str:
+    """The SHA-256 naming everything the receipt of this evaluation depends on."""
+    fixed = _fixed_parts(task_id, oracle_dir, scenario_dir=scenario_dir, package=package,
+                         engine_identity=engine_identity)
+    return _key(fixed, out_dir, workspace_dir)
 
 
 class ReceiptCache:
@@ -178,13 +188,26 @@ class ReceiptCache:
 
 def lookup(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path) -> tuple[str | None, Receipt | None]:
     """(key, stored receipt or None); (None, None) when the cache is off."""
+    return lookup_all(task_id, {"": Path(workspace_dir)}, oracle_dir, out_dirs={"": Path(out_dir)})[""]
+
+
+def lookup_all(task_id: str, workspaces: dict[str, Path], oracle_dir: Path, *,
+               out_dirs: dict[str, Path] | None = None) -> dict[str, tuple[str | None, Receipt | None]]:
+    """`lookup` for many workspaces of one task and oracle (each one's out/ unless `out_dirs` names it):
+    the package, scenario and oracle are digested once, not once per workspace."""
     root = cache_root()
     if root is None:
-        return None, None
+        return {name: (None, None) for name in workspaces}
     from ..scenario import load_scenario
 
-    key = receipt_key(task_id, out_dir, workspace_dir, oracle_dir, scenario_dir=load_scenario(task_id).folder)
-    return key, ReceiptCache(root).get(key)
+    fixed = _fixed_parts(task_id, oracle_dir, scenario_dir=load_scenario(task_id).folder, package=PACKAGE,
+                         engine_identity=None)
+    cache = ReceiptCache(root)
+    found = {}
+    for name, ws in workspaces.items():
+        key = _key(fixed, (out_dirs or {}).get(name, Path(ws) / "out"), ws)
+        found[name] = (key, cache.get(key))
+    return found
 
 
 def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,

@@ -138,21 +138,15 @@ def stop_all(cache_root: Path) -> None:
     """End every prefetcher of this cache now (tests, the fault campaign), and wait until it is gone."""
     import signal
 
+    from whitecollar.office.shared_office import _wait_gone
+
     for pid_file in sorted(Path(cache_root).glob("prefetch-*.pid")):
         try:
             pid = int(pid_file.read_text().split()[0])
             os.killpg(pid, signal.SIGKILL)
         except (OSError, ValueError, IndexError):
             continue
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and Path(f"/proc/{pid}").exists():
-            try:
-                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            except (OSError, IndexError):
-                break
-            if state == "Z":
-                break
-            time.sleep(0.05)
+        _wait_gone(pid)
         pid_file.unlink(missing_ok=True)
 
 
