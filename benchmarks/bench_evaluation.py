@@ -8,9 +8,11 @@ call, divided by N. Against it:
 - the workflow's way, one `whitecollar evaluate` process per run: without
   the shared cache and office (every job starts its own LibreOffice, as
   before), with an empty cache and a private soffice per job (no UNO), with
-  an empty cache and the shared long-lived office (the first grading), and
-  with a warm cache (re-grading after an evaluator amendment: no LibreOffice
-  at all);
+  an empty cache, the shared long-lived office and the prefetcher that the
+  first job to miss the cache starts (a re-grade on a cold cache: the
+  finished runs' workbooks converted in batches while the jobs grade), and
+  with a warm cache (re-grading after an evaluator amendment on the
+  controller that graded them first: no LibreOffice at all);
 - the same, each `whitecollar evaluate` answered by the grading server
   (`grading_server.py`: started by the first job, a fork per run), with an
   empty cache (its start-up included) and with a warm cache;
@@ -23,6 +25,7 @@ what a one-process-per-run job can reach.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -38,7 +41,7 @@ from whitecollar import grading_server  # noqa: E402
 from whitecollar.evaluation import evaluate  # noqa: E402
 from whitecollar.generation import generate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
-from whitecollar.office import recalc, recalc_cache, shared_office, soffice  # noqa: E402
+from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office, soffice  # noqa: E402
 from whitecollar.scenario import load_scenario  # noqa: E402
 
 SCENARIOS = ("PROC-01", "ACC-01")
@@ -55,6 +58,9 @@ def build_runs(tmp: Path) -> list[tuple[str, Path, Path]]:
         for variant in solver.VARIANTS:
             ws = compose(bundle, tmp / "runs" / f"{task}-{variant}", portal=False)
             solver.solve(ws, variant)
+            # a finished run, as the prefetcher recognises one (and as the evaluate command checks it)
+            bundle_sha = (oracle / "BUNDLE.sha256").read_text().strip()
+            (ws / "run.json").write_text(json.dumps({"bundle_sha256": bundle_sha, "status": "completed"}) + "\n")
             books = [p.read_bytes() for p in sorted((ws / "out").rglob("*.xlsx"))]
             digests = {hashlib.sha256(b).hexdigest() for b in books if recalc.has_formulas(b)}
             if digests and not digests & seen:
@@ -131,7 +137,8 @@ def main() -> None:
 
         caches = [tmp / "cache-private", tmp / "cache", tmp / "cache-in-process", tmp / "cache-server"]
         private = dict(base, **{CACHE: str(caches[0]), shared_office.UNO_PYTHON_ENV: str(tmp / "no-uno")})
-        shared = dict(base, **{CACHE: str(caches[1])})
+        # the workflow's way: the shared office, and the prefetcher of the finished runs' workbooks
+        shared = dict(base, **{CACHE: str(caches[1]), prefetcher.ROOT_ENV: str(tmp / "runs")})
         no_cache = cli_per_run(runs, base, tmp, "none")
         private_cold = cli_per_run(runs, private, tmp, "private")
         cold = cli_per_run(runs, shared, tmp, "cold")
@@ -149,6 +156,7 @@ def main() -> None:
         recalc.clear_cache()
         batch_warm = in_process_per_run(runs)
         for cache in caches:
+            prefetcher.stop_all(cache)
             shared_office.stop_all(cache)
         for folder in caches[3].glob("grading-*"):
             grading_server.stop(folder)
@@ -159,9 +167,9 @@ def main() -> None:
             ("process start-up and imports (no evaluation)", startup, startup / floor),
             ("per run, one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
             ("per run, one process each, own soffice, empty cache", private_cold, private_cold / floor),
-            ("per run, one process each, shared office, empty cache (first grading)", cold, cold / floor),
+            ("per run, one process each, shared office, empty cache, prefetcher (cold re-grade)", cold, cold / floor),
             ("per run, one process each, warm shared cache (re-grading)", warm, warm / floor),
-            ("per run, one process each, grading server, empty cache (first grading)", server_cold,
+            ("per run, one process each, grading server, empty cache, prefetcher (cold re-grade)", server_cold,
              server_cold / floor),
             ("per run, one process each, grading server, warm cache (re-grading)", server_warm,
              server_warm / floor),

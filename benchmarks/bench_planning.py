@@ -13,7 +13,10 @@ drifts, so the two are measured side by side; each figure is the best of
     python benchmarks/bench_planning.py [--lab DIR] [--runs 32 800 2400] [--rounds 2]
 
 `--lab` reuses a copy whose freeze is built (it is built in a temporary
-copy otherwise, which takes minutes).
+copy otherwise, which takes minutes). Building the freeze also fills the
+import-summaries cache (results/cache/codedeps.json), as any earlier
+invocation does on a controller: the figures are those of every planning
+but the very first.
 """
 from __future__ import annotations
 

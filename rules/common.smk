@@ -42,8 +42,9 @@ def _files(*patterns):
 # Code each stage runs. Snakemake tracks the files a rule names, not the
 # modules a command imports, so each rule declares its code as input,
 # computed from the import graph of what it runs (whitecollar/codedeps.py,
-# parsed once per invocation); checksums, not mtimes, decide reruns.
-CODE_GRAPH = codedeps.CodeGraph(".")
+# parsed once per invocation, each file's imports cached by its SHA-256 in
+# results/cache/codedeps.json); checksums, not mtimes, decide reruns.
+CODE_GRAPH = codedeps.CodeGraph(".", cache=f"{RESULTS}/cache/codedeps.json")
 CODE_STAMPS = f"{RESULTS}/code"
 CODEDEPS = f'"{sys.executable}" -m whitecollar.codedeps'
 

@@ -3,13 +3,16 @@
 # regenerating a scenario never regrades runs of its previous bundle; the
 # evaluator refuses an oracle that belongs to another bundle.
 # Recalculated workbooks are shared by every job (grading, battery, rendering)
-# through a content-addressed disk cache; named by an environment variable, so
+# through a content-addressed disk cache; named by environment variables, so
 # no rule's command or params change.
 import dataclasses
 
 from whitecollar.bounded import Limits  # the bounds when config.yaml gives none
 
 os.environ.setdefault("WHITECOLLAR_RECALC_CACHE", os.path.abspath(f"{RESULTS}/cache/recalc"))
+# The first job that misses that cache starts a prefetcher converting every finished run's
+# workbooks in batches (office/prefetcher.py): recalculation batched across jobs.
+os.environ.setdefault("WHITECOLLAR_PREFETCH_ROOT", os.path.abspath(RUNS))
 
 
 localrules:

@@ -8,6 +8,7 @@ test starts from the same state and may change its own clone freely.
 """
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,21 @@ import pytest
 
 from labkit import IGNORE, LAB_SCENARIOS, ROOT, build, clone, configure
 from whitecollar.generation import generate
+
+
+@pytest.fixture(scope="session", autouse=True)
+def receipt_cache_folder(tmp_path_factory):
+    """One receipt cache for the session, inherited by every lab's Snakemake: a battery or
+    corpus graded by a scenario's test is not graded again by a freeze (grading/receipt_cache.py)."""
+    from whitecollar.grading.receipt_cache import ENV
+
+    if os.environ.get(ENV, "").strip():
+        yield Path(os.environ[ENV])
+        return
+    folder = tmp_path_factory.mktemp("receipt-cache")
+    os.environ[ENV] = str(folder)
+    yield folder
+    os.environ.pop(ENV, None)
 
 
 @pytest.fixture(scope="session")

@@ -100,6 +100,38 @@ def test_a_scenario_file_is_followed_and_its_data_declared(toy):
     assert "src/whitecollar/pkg/sub.py" not in files  # `from whitecollar import pkg` loads the package only
 
 
+def test_the_summaries_cache_answers_from_content_and_follows_an_edit(toy, tmp_path):
+    cache = tmp_path / "cache" / "codedeps.json"
+    cold = CodeGraph(toy.root, cache=cache)
+    assert cold.files(commands=["one"]) == toy.files(commands=["one"])
+    assert cold.files(commands=["two"]) == toy.files(commands=["two"])
+    kept = json.loads(cache.read_text())
+    assert kept["format"] == codedeps.CACHE_FORMAT and len(kept["files"]) >= 8
+    # a warm graph parses nothing: every summary is found by the file's SHA-256
+    warm = CodeGraph(toy.root, cache=cache)
+    warm_parse = []
+    real_parse = codedeps.ast.parse
+    codedeps.ast.parse = lambda *a, **k: warm_parse.append(a[1]) or real_parse(*a, **k)
+    try:
+        assert warm.files(commands=["two"]) == toy.files(commands=["two"])
+        assert not [p for p in warm_parse if not p.endswith("cli.py")]  # the command module is read per verb
+        # an edit is a new content: parsed again, and its new import followed
+        (toy.root / "src/whitecollar/two.py").write_text("import whitecollar.unused\nfrom . import helped\n")
+        edited = CodeGraph(toy.root, cache=cache).files(commands=["two"])
+        assert "src/whitecollar/helped.py" in edited
+        assert any(p.endswith("two.py") for p in warm_parse)
+    finally:
+        codedeps.ast.parse = real_parse
+
+
+def test_an_unreadable_summaries_cache_is_parsed_again(toy, tmp_path):
+    cache = tmp_path / "codedeps.json"
+    for junk in ("{", '{"format": 1, "files": {"x": [[1]]}}', '["a"]', '{"format": 99, "files": {}}'):
+        cache.write_text(junk)
+        assert CodeGraph(toy.root, cache=cache).files(commands=["one"]) == toy.files(commands=["one"])
+    assert json.loads(cache.read_text())["format"] == codedeps.CACHE_FORMAT
+
+
 def test_an_unknown_verb_is_refused(toy):
     with pytest.raises(KeyError, match="no verb"):
         toy.files(commands=["three"])

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import atomic, office
-from .evaluation import evaluate
+from .grading import receipt_cache
 from .grading.receipt import Receipt
 from .hashing import sha256_bytes
 from .lab.workspace import compose
@@ -166,7 +166,10 @@ def run_corpus(task_id: str, cases: list[Case], bundle_dir: Path, oracle_dir: Pa
         except Exception as exc:  # a broken case is the corpus's bug: report it, never grade it
             build_errors[case.name] = f"{type(exc).__name__}: {exc}"
         spaces[case.name] = ws
-    workbooks = [p for ws in spaces.values() for p in (ws / "out").rglob("*.xlsx")
+    stored = receipt_cache.lookup_all(task_id, {name: ws for name, ws in spaces.items() if name not in build_errors},
+                                      oracle_dir)
+    workbooks = [p for name, ws in spaces.items() if name in stored and stored[name][1] is None
+                 for p in (ws / "out").rglob("*.xlsx")
                  if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024]
     office.prefetch(workbooks)
     results = []
@@ -178,7 +181,9 @@ def run_corpus(task_id: str, cases: list[Case], bundle_dir: Path, oracle_dir: Pa
                             "failed_criteria": [], "triggered_violations": [], "receipt_sha256": ""})
             continue
         ws = spaces[case.name]
-        receipt = evaluate(task_id, ws / "out", ws, oracle_dir)
+        key, receipt = stored[case.name]
+        if receipt is None:
+            receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)
         result = judge_case(case, receipt)
         text = receipt.to_json()
         if str(work) in text or str(Path(work).resolve()) in text:

@@ -26,6 +26,8 @@ project module it loaded is declared.
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 from pathlib import Path
 from typing import Iterable
 
@@ -46,26 +48,99 @@ DATA: dict[str, tuple[str, ...]] = {
 }
 
 
+#: One import statement: (is a `from` import, relative level, module after `from`, imported names).
+Statement = tuple[bool, int, "str | None", tuple[str, ...]]
+CACHE_FORMAT = 1
+
+#: The fields of a statement that hold statements (an import is a statement, never an expression).
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def import_statements(tree: ast.AST) -> Iterable[ast.Import | ast.ImportFrom]:
+    """Every import statement of `tree`, at any depth of blocks; expressions are not visited.
+
+    `ast.walk` visits every node of the file, expressions included; the
+    statements alone are a few percent of them, and planning parses every
+    module of the package at each invocation.
+    """
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        for field in _BODIES:
+            block = getattr(node, field, None)
+            if block:
+                todo.extend(block)
+
+
+def summarise(tree: ast.AST) -> list[Statement]:
+    """The import statements of a parsed file, as plain tuples (what the cache keeps)."""
+    out: list[Statement] = []
+    for node in import_statements(tree):
+        if isinstance(node, ast.Import):
+            out.append((False, 0, None, tuple(alias.name for alias in node.names)))
+        else:
+            out.append((True, node.level, node.module, tuple(alias.name for alias in node.names)))
+    return out
+
+
 class CodeGraph:
     """The import graph of the package under `root/src`, parsed lazily, each file once."""
 
-    def __init__(self, root: str | Path = ".") -> None:
+    def __init__(self, root: str | Path = ".", cache: str | Path | None = None) -> None:
         self.root = Path(root)
         self.src = self.root / "src"
+        self.cache = Path(cache) if cache else None
         self._edges: dict[str, frozenset[str]] = {}
+        self._files: dict[str, Path | None] = {}
         self._cli: ast.Module | None = None
         self.memo: dict[tuple[str, str | None], list[str]] = {}
+        self._summaries: dict[str, list[Statement]] = self._load_cache()
+        self._dirty = False
+        self._used: set[str] = set()
+
+    # -- the summaries' cache --------------------------------------------------------------------
+    def _load_cache(self) -> dict[str, list[Statement]]:
+        """Import summaries by SHA-256 of the source bytes (a summary depends on nothing else)."""
+        if self.cache is None:
+            return {}
+        try:
+            raw = json.loads(self.cache.read_text(encoding="utf-8"))
+            if raw.get("format") != CACHE_FORMAT:
+                return {}
+            return {k: [(bool(f), int(lv), m, tuple(ns)) for f, lv, m, ns in v] for k, v in raw["files"].items()}
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return {}  # no cache, or an unreadable one: parse again
+
+    def save(self) -> None:
+        """Write the summaries this graph used to its cache, when it had to parse one.
+
+        Only the summaries of files read in this process are kept, so the
+        cache never grows beyond the sources of the day.
+        """
+        if self.cache is None or not self._dirty:
+            return
+        from . import atomic
+
+        self.cache.parent.mkdir(parents=True, exist_ok=True)
+        kept = {k: v for k, v in sorted(self._summaries.items()) if k in self._used}
+        atomic.write_json(self.cache, {"format": CACHE_FORMAT, "files": kept})
+        self._dirty = False
 
     # -- module names and files ---------------------------------------------------------------
     def module_file(self, name: str) -> Path | None:
         """The source file of a project module, or None when `name` is not one."""
-        if name != PACKAGE and not name.startswith(PACKAGE + "."):
-            return None
-        base = self.src.joinpath(*name.split("."))
-        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-            if candidate.is_file():
-                return candidate
-        return None
+        if name not in self._files:
+            self._files[name] = None
+            if name == PACKAGE or name.startswith(PACKAGE + "."):
+                base = self.src.joinpath(*name.split("."))
+                for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+                    if candidate.is_file():
+                        self._files[name] = candidate
+                        break
+        return self._files[name]
 
     def _is_package(self, name: str) -> bool:
         return (self.src.joinpath(*name.split(".")) / "__init__.py").is_file()
@@ -75,38 +150,48 @@ class CodeGraph:
         return [".".join(parts[:i]) for i in range(1, len(parts))]
 
     # -- imports -------------------------------------------------------------------------------
-    def _resolve(self, node: ast.Import | ast.ImportFrom, module: str | None) -> set[str]:
+    def _resolve(self, node: Statement, module: str | None) -> set[str]:
         """Project modules one import statement loads (parents included)."""
         found: set[str] = set()
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
+        is_from, level, name, names = node
+        if not is_from:
+            targets = list(names)
         else:
-            if node.level:
+            if level:
                 if module is None:
                     return found
                 anchor = module if self._is_package(module) else module.rpartition(".")[0]
-                for _ in range(node.level - 1):
+                for _ in range(level - 1):
                     anchor = anchor.rpartition(".")[0]
-                base = f"{anchor}.{node.module}" if node.module else anchor
+                base = f"{anchor}.{name}" if name else anchor
             else:
-                base = node.module or ""
-            targets = [base] + [f"{base}.{alias.name}" for alias in node.names if alias.name != "*"]
+                base = name or ""
+            targets = [base] + [f"{base}.{alias}" for alias in names if alias != "*"]
         for target in targets:
             if self.module_file(target) is not None:
                 found.add(target)
                 found.update(p for p in self._parents(target) if self.module_file(p) is not None)
         return found
 
-    def _imports(self, tree: ast.AST, module: str | None) -> set[str]:
-        return {m for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
-                for m in self._resolve(node, module)}
+    def _imports(self, tree: ast.AST | list[Statement], module: str | None) -> set[str]:
+        statements = tree if isinstance(tree, list) else summarise(tree)
+        return {m for node in statements for m in self._resolve(node, module)}
+
+    def _file_imports(self, path: Path) -> list[Statement]:
+        """The import statements of a source file, from the cache when its bytes are known."""
+        data = path.read_bytes()
+        key = hashlib.sha256(data).hexdigest()
+        self._used.add(key)
+        if key not in self._summaries:
+            self._summaries[key] = summarise(ast.parse(data, str(path)))
+            self._dirty = True
+        return self._summaries[key]
 
     def edges(self, module: str) -> frozenset[str]:
         """Every project module `module` imports, anywhere in its file."""
         if module not in self._edges:
             path = self.module_file(module)
-            tree = ast.parse(path.read_text(encoding="utf-8"), str(path)) if path else ast.Module([], [])
-            self._edges[module] = frozenset(self._imports(tree, module))
+            self._edges[module] = frozenset(self._imports(self._file_imports(path) if path else [], module))
         return self._edges[module]
 
     def verb_imports(self, command: str) -> set[str]:
@@ -161,13 +246,14 @@ class CodeGraph:
         for script in scripts:
             path = self.root / script
             out.add(str(Path(script)))
-            start |= self._imports(ast.parse(path.read_text(encoding="utf-8"), str(path)), None)
+            start |= self._imports(self._file_imports(path), None)
         for m in self.closure(start):
             path = self.module_file(m)
             if path is not None:
                 out.add(str(path.relative_to(self.root)))
             for pattern in DATA.get(m, ()):
                 out.update(str(p.relative_to(self.root)) for p in sorted(self.root.glob(pattern)) if p.is_file())
+        self.save()
         return sorted(out)
 
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from . import atomic, office
 from .challenge import corpus_problems, corpus_sha256, format_corpus, run_corpus
-from .evaluation import evaluate, read_oracle
+from .evaluation import read_oracle
 from .garbage import GARBAGE
+from .grading import receipt_cache
 from .grading.receipt import Receipt, validate_receipt
 from .hashing import sha256_bytes
 from .lab.workspace import compose
@@ -167,8 +168,9 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             outputs[gname] = ws
         key_values = scenario.solver.key_values(outputs["reference"])
 
-        workbooks = [
-            p for ws in outputs.values() for p in (ws / "out").rglob("*.xlsx")
+        stored = receipt_cache.lookup_all(task_id, outputs, oracle_dir)
+        workbooks = [  # only the outputs the receipt cache does not answer are graded, so recalculated
+            p for name, ws in outputs.items() if stored[name][1] is None for p in (ws / "out").rglob("*.xlsx")
             if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
         ]
         office.prefetch(workbooks)
@@ -177,7 +179,9 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
         receipts: dict[str, Receipt] = {}
         for name, ws in outputs.items():
             exp = expectation_for(name, oracle)
-            receipt = evaluate(task_id, ws / "out", ws, oracle_dir)
+            key, receipt = stored[name]
+            if receipt is None:
+                receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)
             receipts[name] = receipt
             problems = check(receipt, exp)
             receipt_json = receipt.to_json()

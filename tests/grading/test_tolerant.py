@@ -126,3 +126,14 @@ def test_words_that_are_rarely_counts_stay():
     assert count_words_as_digits("No rows were dropped; both codes were found.") == "No rows were dropped; both codes were found."
     assert count_words_as_digits("R2 converted 7 cells") == "R2 converted 7 cells"
     assert count_words_as_digits(None) == ""
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("12 novembre 2025", date(2025, 11, 12)),  # once read as 1 December: the day taken for the month
+    ("1er décembre 2025", date(2025, 12, 1)),
+    ("le 3 août 2025", date(2025, 8, 3)),
+    ("Mai 5 2025", date(2025, 5, 5)),
+    ("12 November 2025", date(2025, 11, 12)),
+])
+def test_french_month_names_are_read_as_months(text, expected):
+    assert parse_date(text) == expected

@@ -67,6 +67,21 @@ def test_compressed_variant_also_has_no_metadata(tmp_path):
     assert set(_chunks(data)) == {b"IHDR", b"IDAT", b"IEND"}
 
 
+@pytest.mark.parametrize("level", [0, 6])
+def test_text_is_written_only_when_asked_and_read_back_by_pillow(tmp_path, level):
+    image = _drawing("RGB")
+    caption = {"Title": "Photo 3", "Description": "Garage — one overhead door, façade est"}
+    one = save_png(image, tmp_path / "a.png", compress_level=level, text=caption).read_bytes()
+    two = save_png(image, tmp_path / "b.png", compress_level=level, text=dict(reversed(list(caption.items())))).read_bytes()
+    assert one == two, "keywords are written in sorted order"
+    assert _chunks(one)[-3:] == [b"iTXt", b"iTXt", b"IEND"]
+    back = Image.open(tmp_path / "a.png")
+    back.load()
+    assert back.text == caption and back.tobytes() == image.tobytes()
+    with pytest.raises(ValueError, match="keyword"):
+        save_png(image, tmp_path / "c.png", text={"": "x"})
+
+
 def test_figure_png_has_no_software_or_date(tmp_path):
     import matplotlib.pyplot as plt
 

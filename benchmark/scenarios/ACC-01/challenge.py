@@ -27,7 +27,7 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.challenge import Case
-from whitecollar.office.xlsx import set_cached_values
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.office import docx as wdocx
 
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -346,7 +346,7 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
         write_cash(wb.create_sheet("Cash position"), o, spec, month_rows(o, spec)[-1])
     if spec.lying_cache:  # December's reconciled balance points at the wrong cell ...
         ms["I13"] = "=B13"
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if spec.lying_cache:  # ... and carries the right figure as its cached value
         set_cached_values(path, "Monthly", {"I13": o["year_end"]["adjusted"]})
 

@@ -20,7 +20,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.challenge import Case
 from whitecollar.office import docx as wdocx
-from whitecollar.office.xlsx import set_cached_values
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.portal.submissions import SubmissionLog
 
 # What the quotations and the vendor master say (read by the reviewer): lead days, rating, net days, warranty, OTD.
@@ -295,7 +295,7 @@ def write_workbook(path: Path, m: Model) -> None:
         r = sc.max_row + 1
         sc.cell(r, 1, f"{m.name['S5']} {w.extra_row[0]}")
         sc.cell(r, (second if w.split_scoring else fields).index(w.decision_header) + 1, w.extra_row[1])
-    wb.save(path)
+    save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         j = order.index("S1")
         set_cached_values(path, "Scoring", {a1("C6 Delivery", j): 75, a1("Weighted score", j): m.weighted["S1"]})

@@ -63,6 +63,22 @@ _MONTHS.update({"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "ju
                 "septembre": 9, "octobre": 10, "novembre": 11, "decembre": 12})
 
 
+_ENGLISH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                  "October", "November", "December"]
+_FRENCH_MONTHS = {"janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre",
+                  "novembre", "decembre"}
+
+
+def _in_english(s: str) -> str:
+    """French month names (and "1er") in English, for the date library, which knows only English:
+    left as they are, "12 novembre 2025" would be read as 1 December (its "12" taken for the month)."""
+    def word(m: re.Match) -> str:
+        key = normalise(m.group(0))
+        return _ENGLISH_NAMES[_MONTHS[key] - 1] if key in _FRENCH_MONTHS else m.group(0)
+
+    return re.sub(r"\b1er\b", "1", re.sub(r"[^\W\d_]+", word, s))
+
+
 _ISO = re.compile(r"^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?$")
 _NUMERIC = re.compile(r"^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{2,4})\s*$")
 
@@ -102,6 +118,7 @@ def parse_date(value: Any) -> _dt.date | None:
         return readings.pop() if len(readings) == 1 else None
     if not re.search(r"\d", s) or not any(w in _MONTHS for w in re.findall(r"[a-z]+", normalise(s))):
         return None  # a phrase with no month name is not a date ("hello 2025")
+    s = _in_english(s)
     try:
         default = _dt.datetime(1900, 1, 1)
         got = _dateparser.parse(s, default=default, fuzzy=True)

@@ -214,14 +214,15 @@ def _cmdlines() -> list[str]:
 def leftovers(lab: Lab) -> list[str]:
     """Processes still running from this lab once its pilot is over (an orphaned worker or portal), killed here.
 
-    The shared office of the recalculation cache and the grading server are the laboratory's own
-    services, which outlive a pilot on purpose (each ends itself after a minute idle): they are stopped
+    The shared office of the recalculation cache, its prefetcher and the grading server are the
+    laboratory's own services, which outlive a pilot on purpose (each ends itself when idle): they are stopped
     first, through their own stop, and are then no leftovers; anything still running after that is.
     """
     from .. import grading_server
-    from ..office import shared_office
+    from ..office import prefetcher, shared_office
 
     cache = lab.root / "results" / "cache" / "recalc"
+    prefetcher.stop_all(cache)  # before the office it feeds
     shared_office.stop_all(cache)
     for folder in sorted(cache.glob("grading-*")):  # the grading server, the same kind of service
         grading_server.stop(folder)

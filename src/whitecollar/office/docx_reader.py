@@ -68,17 +68,68 @@ def _style_bold(style) -> bool:
     return False
 
 
-def _all_bold(par) -> bool:
+class _Styles:
+    """Style lookups of one document, each resolved once.
+
+    python-docx resolves a paragraph or run without a style of its own by
+    scanning every style of the document for the default, on every access:
+    on a long memo that scan cost more than the rest of the grading. The
+    answers are python-docx's own (`part.get_style`), kept per style id and
+    type; a lookup that raises (a dangling id) is not kept and raises again.
+    """
+
+    def __init__(self, part) -> None:
+        self._part = part
+        self._styles: dict = {}
+        self._levels: dict = {}
+        self._bold: dict = {}
+
+    def _get(self, style_id, style_type):
+        key = (style_id, style_type)
+        if key not in self._styles:
+            self._styles[key] = self._part.get_style(style_id, style_type)
+        return self._styles[key]
+
+    def paragraph(self, par):
+        from docx.enum.style import WD_STYLE_TYPE
+
+        return self._get(par._p.style, WD_STYLE_TYPE.PARAGRAPH)
+
+    def character(self, run):
+        from docx.enum.style import WD_STYLE_TYPE
+
+        return self._get(run._r.style, WD_STYLE_TYPE.CHARACTER)
+
+    def level(self, par) -> int | None:
+        style = self.paragraph(par)
+        if style is None:
+            return None
+        if par._p.style not in self._levels:
+            self._levels[par._p.style] = _style_level(style)
+        return self._levels[par._p.style]
+
+    def bold(self, par) -> bool:
+        style = self.paragraph(par)
+        if style is None:
+            return False
+        if par._p.style not in self._bold:
+            self._bold[par._p.style] = _style_bold(style)
+        return self._bold[par._p.style]
+
+
+def _all_bold(par, styles: _Styles) -> bool:
     """Every run carrying text is bold (directly, by character style, or by
     the paragraph style)."""
-    para_bold = _style_bold(par.style) if par.style is not None else False
+    para_bold = styles.bold(par)
     runs = [r for r in par.runs if r.text.strip()]
     if not runs:
         return False
     for run in runs:
         bold = run.bold
-        if bold is None and run.style is not None:
-            bold = run.style.font.bold
+        if bold is None:
+            style = styles.character(run)
+            if style is not None:
+                bold = style.font.bold
         if bold is None:
             bold = para_bold
         if not bold:
@@ -86,14 +137,14 @@ def _all_bold(par) -> bool:
     return True
 
 
-def _heading_level(par) -> int | None:
+def _heading_level(par, styles: _Styles) -> int | None:
     level = _outline_level(par._p.pPr)
-    if level is None and par.style is not None:
-        level = _style_level(par.style)
+    if level is None:
+        level = styles.level(par)
     if level is not None:
         return level
     text = par.text.strip()
-    if text and len(text.split()) < 15 and not text.endswith(".") and _all_bold(par):
+    if text and len(text.split()) < 15 and not text.endswith(".") and _all_bold(par, styles):
         return HAND_HEADING_LEVEL
     return None
 
@@ -141,7 +192,8 @@ def _int(value, default: int) -> int:
         return default
 
 
-def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list[str]]]) -> None:
+def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list[str]]],
+          styles: _Styles) -> None:
     """Body content in document order, descending into content controls
     (a Word table of contents lives in a w:sdt)."""
     from docx.text.paragraph import Paragraph as DocxParagraph
@@ -151,11 +203,12 @@ def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list
         if tag == _qn("w:p"):
             par = DocxParagraph(child, parent)
             try:
-                style = par.style.name if par.style is not None else ""
+                found = styles.paragraph(par)
+                style = found.name if found is not None else ""
             except Exception:  # noqa: BLE001 - a dangling style id
                 style = ""
             paragraphs.append(Paragraph(text=par.text, style=style or "",
-                                        heading_level=_heading_level(par)))
+                                        heading_level=_heading_level(par, styles)))
         elif tag == _qn("w:tbl"):
             nested: list = []
             tables.append(_table_rows(child, parent, nested))
@@ -164,7 +217,7 @@ def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list
         elif tag in (_qn("w:sdt"), _qn("w:customXml")):
             content = child.find(_qn("w:sdtContent")) if tag == _qn("w:sdt") else child
             if content is not None:
-                _walk(content, parent, paragraphs, tables)
+                _walk(content, parent, paragraphs, tables, styles)
 
 
 def read_docx(path: str | os.PathLike, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document | Failure:
@@ -182,7 +235,7 @@ def read_docx(path: str | os.PathLike, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
         doc = docx.Document(io.BytesIO(data))
         paragraphs: list[Paragraph] = []
         tables: list[list[list[str]]] = []
-        _walk(doc.element.body, doc._body, paragraphs, tables)
+        _walk(doc.element.body, doc._body, paragraphs, tables, _Styles(doc.part))
     except Exception as exc:  # noqa: BLE001 - a reader never raises
         return Failure(p, f"unreadable docx document ({type(exc).__name__}: {exc})")
     return Document(path=p, paragraphs=paragraphs, tables=tables)

@@ -8,8 +8,11 @@ zlib is involved in producing: the file depends only on the pixels. Files
 are larger (width x height x channels bytes); pass compress_level 1..9 to
 use Pillow's zlib when size matters more than cross-machine identity.
 
-No text chunks, timestamps, gamma, ICC or physical-size chunks are written,
-whatever the source image carried.
+No timestamps, gamma, ICC or physical-size chunks are written, whatever the
+source image carried, and no text chunk unless the caller passes `text`
+(a photograph's caption, say): then one uncompressed UTF-8 iTXt chunk per
+keyword, in sorted order, just before IEND, so the bytes still depend only
+on the pixels and that text.
 
 Matplotlib figures: the pixels depend on FreeType (which rasterises the
 text) and on matplotlib's bundled fonts, so a figure PNG is deterministic
@@ -24,7 +27,7 @@ import os
 import struct
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from PIL import Image
 
@@ -64,8 +67,28 @@ def _normalise(image: Image.Image) -> Image.Image:
     return image.convert("RGBA" if has_alpha else "RGB")
 
 
-def png_bytes(image: Image.Image, *, compress_level: int = 0) -> bytes:
+def _text_chunks(text: Mapping[str, str] | None) -> bytes:
+    """iTXt chunks (PNG 1.2 §11.3.4.5), uncompressed, no language tag, keywords sorted."""
+    out = b""
+    for key in sorted(text or {}):
+        kw = key.encode("latin-1")
+        if not 1 <= len(kw) <= 79 or b"\x00" in kw:
+            raise ValueError(f"PNG text keyword {key!r} must be 1-79 Latin-1 characters")
+        out += _chunk(b"iTXt", kw + b"\x00\x00\x00\x00\x00" + str(text[key]).encode("utf-8"))
+    return out
+
+
+def png_bytes(image: Image.Image, *, compress_level: int = 0, text: Mapping[str, str] | None = None) -> bytes:
     """The bytes `save_png` writes."""
+    body = _pixel_png(image, compress_level)
+    if not text:
+        return body
+    iend = _chunk(b"IEND", b"")
+    assert body.endswith(iend)
+    return body[:-len(iend)] + _text_chunks(text) + iend
+
+
+def _pixel_png(image: Image.Image, compress_level: int) -> bytes:
     img = _normalise(image)
     if compress_level:
         clean = Image.frombytes(img.mode, img.size, img.tobytes())  # drops info (ICC, dpi, text)
@@ -82,11 +105,12 @@ def png_bytes(image: Image.Image, *, compress_level: int = 0) -> bytes:
             + _chunk(b"IEND", b""))
 
 
-def save_png(image: Image.Image, path: str | os.PathLike, *, compress_level: int = 0) -> Path:
-    """Write `image` so the bytes depend only on its pixels (see module doc)."""
+def save_png(image: Image.Image, path: str | os.PathLike, *, compress_level: int = 0,
+             text: Mapping[str, str] | None = None) -> Path:
+    """Write `image` so the bytes depend only on its pixels and `text` (see module doc)."""
     if not 0 <= compress_level <= 9:
         raise ValueError("compress_level must be 0..9")
-    return write_bytes(path, png_bytes(image, compress_level=compress_level))
+    return write_bytes(path, png_bytes(image, compress_level=compress_level, text=text))
 
 
 def figure_image(fig: Any, *, dpi: float = 150) -> Image.Image:

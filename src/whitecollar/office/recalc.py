@@ -31,6 +31,7 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from whitecollar.office import prefetcher as _prefetcher
 from whitecollar.office import recalc_cache as _disk
 from whitecollar.office import shared_office as _shared
 from whitecollar.office import soffice as _soffice
@@ -39,6 +40,9 @@ from whitecollar.office.model import Failure
 from whitecollar.office.zipcheck import check_ooxml
 
 FILTER = "xlsx:Calc MS Excel 2007 XML"
+#: Called before a batch goes to the shared office: starts the prefetcher of the finished runs'
+#: workbooks when the workflow names a runs folder (office/prefetcher.py), else does nothing.
+_prefetch_hook = _prefetcher.ensure
 _lock = threading.Lock()
 _cache: dict[str, Path | Failure] = {}
 _cache_dir: Path | None = None
@@ -83,7 +87,8 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
             src = indir / f"{sha}.xlsx"  # unique names: equal basenames cannot collide
             src.write_bytes(data)
             inputs.append(src)
-        run = _convert_shared(exe, inputs, outdir, timeout_s)
+        disk = _disk_cache()
+        run = _convert_shared(exe, inputs, outdir, timeout_s, disk)
         if run is None:
             profile = _soffice.make_profile(root)
             run = _soffice.run_soffice(
@@ -92,7 +97,10 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
         store = _results_dir()
         for sha in blobs:
             produced = outdir / f"{sha}.xlsx"
-            if produced.is_file() and produced.stat().st_size > 0:
+            stored = disk.get(sha) if disk is not None and not produced.is_file() else None
+            if stored is not None:  # recalculated meanwhile by another job or the prefetcher
+                results[sha] = stored
+            elif produced.is_file() and produced.stat().st_size > 0:
                 final = store / f"{sha}.xlsx"
                 shutil.move(str(produced), final)
                 results[sha] = final
@@ -107,15 +115,24 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
     return results, True
 
 
-def _convert_shared(exe: str, inputs: list[Path], outdir: Path,
-                    timeout_s: float) -> _soffice.RunResult | None:
-    """The batch done by the workflow's long-lived office, or None where there is none."""
+def _convert_shared(exe: str, inputs: list[Path], outdir: Path, timeout_s: float,
+                    disk: _disk.RecalcCache | None) -> _soffice.RunResult | None:
+    """The batch done by the workflow's long-lived office, or None where there is none.
+
+    Inputs (named by their SHA-256) that the disk cache holds once the
+    office is ours are not converted again: another job or the prefetcher
+    did them while this one waited.
+    """
     root = _disk.cache_root()
     if root is None:
         return None
+    if _prefetch_hook is not None:
+        _prefetch_hook()
+    still_needed = None if disk is None else (lambda src: disk.get(src.stem) is None)
     try:
         state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
-        return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s)
+        return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s,
+                               still_needed=still_needed)
     except OSError:
         return None  # an unwritable cache folder only costs speed
 
@@ -174,6 +191,8 @@ def _run_and_cache(todo: dict[str, bytes], timeout_s: float) -> dict[str, Path |
     disk = _disk_cache() if ran else None
     if disk is not None:
         for sha, result in results.items():
+            if isinstance(result, Path) and result.parent.parent == disk.folder:
+                continue  # already the cache's own entry
             stored = disk.put(sha, result) if isinstance(result, Path) else None
             if stored is not None:
                 result.unlink(missing_ok=True)  # the private copy is no longer needed
@@ -227,13 +246,15 @@ def recalculate_bytes(data: bytes, path: str, *, timeout_s: float = 120) -> Path
     return cached
 
 
-def prefetch(paths: Iterable[Path], *, timeout_s: float = 120) -> None:
+def prefetch(paths: Iterable[Path], *, timeout_s: float = 120) -> int:
     """Recalculate every workbook among `paths` that has formulas, in one
     soffice start, so later read_workbook calls hit the cache. Invalid files
-    are skipped silently: reading them will report why."""
+    are skipped silently: reading them will report why. Returns how many
+    workbooks were handed to LibreOffice."""
     keyed, todo = _prepare(paths)
     todo = {sha: data for sha, data in todo.items() if has_formulas(data)}
     _run_and_cache(todo, timeout_s)
+    return len(todo)
 
 
 def has_formulas(data: bytes) -> bool:

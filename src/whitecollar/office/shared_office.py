@@ -119,13 +119,15 @@ def _locked(state: Path, wait_s: float):
 
 
 def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
-            timeout_s: float) -> _soffice.RunResult | None:
+            timeout_s: float, still_needed=None) -> _soffice.RunResult | None:
     """Recalculate each (input, output) pair in the shared office; None if it cannot be used.
 
     Outputs the client did not confirm are removed, so a file cut short by
     a kill is never taken for a result. None also when the office could not
     be reached or the client broke before blaming a file: a laboratory
-    problem must never be charged to a workbook.
+    problem must never be charged to a workbook. `still_needed(input)`,
+    asked once the office is ours, drops inputs another caller has done
+    meanwhile (their outputs are simply not written).
     """
     python = uno_python()
     if python is None:
@@ -134,6 +136,10 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
     if lock is None:
         return None
     try:
+        if still_needed is not None:
+            pairs = [pair for pair in pairs if still_needed(pair[0])]
+            if not pairs:
+                return _soffice.RunResult(0, "", "", False)
         _prepare(state)
         args = [python, str(CLIENT), "convert", str(state), soffice,
                 *[str(p) for pair in pairs for p in pair]]

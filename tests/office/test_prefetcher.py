@@ -1,0 +1,144 @@
+"""Recalculation batched across grading jobs: the prefetcher of finished runs' workbooks
+(office/prefetcher.py) fills the shared disk cache in batches, and a job that finds its
+workbook done meanwhile converts nothing."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import openpyxl
+import pytest
+from office_helpers import PopenCounter, needs_soffice
+
+from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office
+from whitecollar.office import soffice as soffice_mod
+from whitecollar.office.xlsx import save_workbook
+
+SRC = Path(recalc.__file__).resolve().parents[2]
+
+
+def _run(root: Path, name: str, n: int, *, finished: bool = True, formulas: bool = True) -> Path:
+    """A run folder as the workflow writes it: out/ with a workbook, run.json once it is over."""
+    run = root / "T-01" / "b" / "A1" / name
+    wb = openpyxl.Workbook()
+    wb.active["A1"], wb.active["A2"] = n, (f"=A1*{n}" if formulas else n * n)
+    path = save_workbook(wb, run / "out" / "book.xlsx")
+    if finished:
+        (run / "run.json").write_text("{}\n")
+    return path
+
+
+@pytest.fixture
+def runs(tmp_path) -> Path:
+    root = tmp_path / "runs"
+    for i, n in enumerate((2, 3, 4, 5, 6)):
+        _run(root, f"r{i}", n)
+    _run(root, "busy", 7, finished=False)  # a session still writing: not touched
+    _run(root, "plain", 8, formulas=False)  # nothing to recalculate
+    return root
+
+
+def test_only_finished_runs_workbooks_are_listed(runs, tmp_path):
+    elsewhere = _run(tmp_path / "elsewhere", "x", 9)
+    (runs / "T-01" / "b" / "A1" / "r0" / "out" / "linked").symlink_to(elsewhere.parent, target_is_directory=True)
+    (runs / "T-01" / "b" / "A1" / "r1" / "out" / "link.xlsx").symlink_to(elsewhere)
+    listed = prefetcher.finished_workbooks(runs)
+    assert [p.parent.parent.name for p in listed] == ["plain", "r0", "r1", "r2", "r3", "r4"]
+
+
+@needs_soffice
+def test_the_prefetcher_converts_finished_runs_in_batches_into_the_cache(runs, shared_cache, monkeypatch):
+    counter = PopenCounter(subprocess.Popen)
+    monkeypatch.setattr(shared_office.subprocess, "Popen", counter)
+    monkeypatch.setattr(soffice_mod.subprocess, "Popen", counter)
+    assert prefetcher.run(runs, batch=2) == 5
+    calls = [c for c in counter.commands if "convert" in c or "--convert-to" in c]
+    inputs = [[a for a in c if a.endswith(".xlsx") and Path(a).parent.name == "in"] for c in calls]
+    # five workbooks in batches of two: at least three calls, none with more than two workbooks (a batch the
+    # shared office could not take goes to a private soffice, which is one more call for the same batch)
+    assert len(calls) >= 3 and all(0 < len(batch) <= 2 for batch in inputs), inputs
+    assert len({Path(a).name for batch in inputs for a in batch}) == 5
+    recalc.clear_cache()
+    started = len(counter.commands)
+    out = recalc.recalculate(sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx")))
+    assert len(counter.commands) == started, "a prefetched workbook went to LibreOffice again"
+    assert [openpyxl.load_workbook(p, data_only=True).active["A2"].value for p in out.values()] \
+        == [4, 9, 16, 25, 36]
+    assert prefetcher.run(runs) == 0, "a second pass has nothing left to do"
+
+
+@needs_soffice
+def test_a_job_finds_its_workbook_done_while_it_waited(tmp_path, shared_cache, monkeypatch):
+    book = _run(tmp_path / "runs", "r0", 3)
+    sha = recalc.hashlib.sha256(book.read_bytes()).hexdigest()
+    recalc.prefetch([book])  # another process did it ...
+    recalc.clear_cache()
+    real_get = recalc_cache.RecalcCache.get
+    seen = []
+
+    def late_get(self, key):  # ... between this job's look-up and its turn at the office
+        seen.append(key)
+        return None if len(seen) == 1 else real_get(self, key)
+
+    monkeypatch.setattr(recalc_cache.RecalcCache, "get", late_get)
+    counter = PopenCounter(subprocess.Popen)
+    monkeypatch.setattr(shared_office.subprocess, "Popen", counter)
+    monkeypatch.setattr(soffice_mod.subprocess, "Popen", counter)
+    result = recalc.recalculate([book])[book]
+    assert not counter.commands, "converted again what the cache held once the office was ours"
+    assert result == real_get(recalc_cache.RecalcCache(shared_cache, result.parent.parent.name), sha)
+    assert openpyxl.load_workbook(result, data_only=True).active["A2"].value == 9
+
+
+@needs_soffice
+def test_a_miss_in_the_workflow_starts_one_detached_prefetcher(runs, shared_cache, monkeypatch):
+    monkeypatch.setenv(prefetcher.ROOT_ENV, str(runs))
+    monkeypatch.setattr(prefetcher, "_started", set())
+    monkeypatch.setenv("PYTHONPATH", str(SRC))
+    first = runs / "T-01" / "b" / "A1" / "r0" / "out" / "book.xlsx"
+    assert openpyxl.load_workbook(recalc.recalculate([first])[first], data_only=True).active["A2"].value == 4
+    cache = recalc_cache.RecalcCache(shared_cache, next(p.name for p in shared_cache.iterdir()
+                                                         if len(p.name) == 24))
+    shas = [recalc.hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx"))]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not all(cache.get(s) for s in shas):
+        time.sleep(0.2)
+    assert all(cache.get(s) for s in shas), "the prefetcher did not fill the cache"
+    busy = runs / "T-01" / "b" / "A1" / "busy" / "out" / "book.xlsx"
+    assert cache.get(recalc.hashlib.sha256(busy.read_bytes()).hexdigest()) is None
+    while time.monotonic() < deadline and list(shared_cache.glob("prefetch-*.pid")):
+        time.sleep(0.1)
+    assert not list(shared_cache.glob("prefetch-*.pid")), "the prefetcher did not end once done"
+    assert "prefetched 5 workbook(s)" in next(shared_cache.glob("prefetch-*.log")).read_text()
+
+
+def test_without_a_runs_folder_or_cache_nothing_starts(tmp_path, monkeypatch):
+    monkeypatch.delenv(prefetcher.ROOT_ENV, raising=False)
+    monkeypatch.setattr(prefetcher, "_started", set())
+    counter = PopenCounter(subprocess.Popen)
+    monkeypatch.setattr(prefetcher.subprocess, "Popen", counter)
+    prefetcher.ensure()
+    monkeypatch.setenv(prefetcher.ROOT_ENV, str(tmp_path))
+    monkeypatch.delenv(recalc_cache.ENV, raising=False)
+    prefetcher.ensure()
+    assert not counter.commands
+
+
+def test_one_prefetcher_per_folder(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(recalc_cache.ENV, str(cache))
+    monkeypatch.setenv("PYTHONPATH", str(SRC))
+    held = prefetcher._lock(prefetcher._state(cache, tmp_path / "runs"))
+    try:
+        second = subprocess.run([sys.executable, "-m", "whitecollar.office.prefetcher", str(tmp_path / "runs")],
+                                env=dict(os.environ), capture_output=True, text=True, timeout=60)
+        assert second.returncode == 0 and "prefetched" not in second.stdout
+    finally:
+        held.close()
+    bad = subprocess.run([sys.executable, "-m", "whitecollar.office.prefetcher"], env=dict(os.environ),
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "usage" in bad.stderr
