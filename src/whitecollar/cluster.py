@@ -147,12 +147,14 @@ def build(root: Path, profile: str, env: dict[str, str], log: Path) -> None:
 
 
 def stop_services(root: Path) -> None:
-    """The lab's own long-lived helpers (shared LibreOffice, grading server), stopped through their own stop."""
+    """The lab's own long-lived helpers (recalculation prefetcher, shared LibreOffice, grading server), stopped
+    through their own stop."""
     from . import grading_server
-    from .office import shared_office
+    from .office import prefetcher, shared_office
 
     cache = root / "results" / "cache" / "recalc"
     if cache.is_dir():
+        prefetcher.stop_all(cache)  # before the office it feeds
         shared_office.stop_all(cache)
         for folder in sorted(cache.glob("grading-*")):
             grading_server.stop(folder)
@@ -214,7 +216,7 @@ def run_on_cluster(root: Path, profile: str, log: Path) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m whitecollar.cluster", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenarios", nargs="+", default=["PROC-01"], help="scenarios of the study (default PROC-01)")
+    parser.add_argument("--scenarios", nargs="+", help="scenarios of the study (default: every scenario of config.yaml)")
     parser.add_argument("--repeats", type=int, default=1, help="repeats per scenario and arm (default 1)")
     parser.add_argument("--profile", choices=PROFILES, default="slurm",
                         help="the cluster's workflow profile (default slurm: the SLURM executor plugin)")
@@ -227,11 +229,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no SLURM here: {reason}", file=sys.stderr)
         return 2
     work = args.work.resolve()
-    local = scratch_lab(work / "local", args.scenarios, args.repeats)
-    cluster = scratch_lab(work / args.profile, args.scenarios, args.repeats)
+    scenarios = args.scenarios or list(yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8"))["scenarios"])
+    local = scratch_lab(work / "local", scenarios, args.repeats)
+    cluster = scratch_lab(work / args.profile, scenarios, args.repeats)
     log = work / "snakemake.log"
     log.unlink(missing_ok=True)
-    study = f"{', '.join(args.scenarios)} x 4 arms x {args.repeats} repeat(s), simulated workers and judges"
+    study = f"{', '.join(scenarios)} x 4 arms x {args.repeats} repeat(s), simulated workers and judges"
     print(f"study: {study} (SIMULATED); Snakemake's output: {log}")
 
     started = time.monotonic()
