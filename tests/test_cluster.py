@@ -134,7 +134,7 @@ def test_the_pilot_on_a_real_slurm_gives_the_files_of_the_local_pilot(lab_states
     local = lab_states("piloted")  # the session's local freeze and pilot, shared with the other tests
     remote = clone(lab_states("source"), tmp_path / "lab")
     try:
-        with cluster.slurm_node() as env:
+        with cluster.slurm_node(cpus=cluster.TEST_NODE_CPUS) as env:
             state = Path(env["SLURM_CONF"]).parent
             daemons = [int((state / f"{d}.pid").read_text()) for d in ("munged", "slurmctld", "slurmd")]
             try:

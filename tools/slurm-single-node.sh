@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # A real single-node SLURM on this machine, for the cluster tests.
 #
-#   tools/slurm-single-node.sh start DIR   write DIR/slurm.conf, start munged, slurmctld and slurmd,
-#                                          wait until the node is idle; prints SLURM_CONF=DIR/slurm.conf
+#   tools/slurm-single-node.sh start DIR [CPUS]
+#                                          write DIR/slurm.conf, start munged, slurmctld and slurmd,
+#                                          wait until the node is idle; prints SLURM_CONF=DIR/slurm.conf.
+#                                          The node offers CPUS (default: this machine's): a test whose
+#                                          jobs mostly wait may offer more, so that they wait side by side
 #   tools/slurm-single-node.sh stop DIR    cancel every job, stop the three daemons and wait until they are gone
 #
 # Everything lives in DIR (keep its path short: munge's socket is a Unix socket): its own munge key
@@ -18,10 +21,12 @@
 # packages slurm-wlm and munge (tools/install-system-packages.sh).
 set -euo pipefail
 
-usage() { echo "usage: $0 start|stop DIR" >&2; exit 2; }
-[ $# -eq 2 ] || usage
+usage() { echo "usage: $0 start DIR [CPUS] | stop DIR" >&2; exit 2; }
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = start ]; } || usage
 action=$1
 dir=$2
+cpus=${3:-$(nproc)}
+case "$cpus" in ''|*[!0-9]*|0) echo "error: CPUS must be a positive number of CPUs, not '$cpus'" >&2; exit 2 ;; esac
 
 pid_of() { [ -s "$1" ] && cat "$1" || true; }
 
@@ -118,7 +123,7 @@ DefMemPerCPU=1000
 MinJobAge=3600
 ReturnToService=2
 MpiDefault=none
-NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=compute Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
   mungekey --create --keyfile="$dir/munge.key" --force 2>/dev/null

@@ -34,6 +34,10 @@ IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pyc
 #: the rules whose jobs go to the cluster; everything else is a `localrules` entry of rules/*.smk
 REMOTE_RULES = ("generate", "validate", "evaluate_run", "render", "judge")
 PROFILES = ("slurm", "cluster-generic")
+#: CPUs the test's node offers: eight per core of this machine. A test job is mostly Snakemake starting (twice:
+#: the plugin's job step, then the job under srun) and waiting for the next status check, so jobs that wait
+#: side by side finish sooner than jobs queued behind one per core; the memory each declares still bounds them.
+TEST_NODE_CPUS = 8 * (os.cpu_count() or 1)
 #: status checks every few seconds: the test's jobs are short, a real study's are not (profiles keep their own)
 FAST_POLLING = {"slurm": ["--slurm-init-seconds-before-status-checks", "2", "--seconds-between-status-checks", "2"],
                 "cluster-generic": ["--seconds-between-status-checks", "2"]}
@@ -56,16 +60,18 @@ def unavailable() -> str | None:
 
 
 @contextmanager
-def slurm_node(state: Path | None = None) -> Iterator[dict[str, str]]:
+def slurm_node(state: Path | None = None, cpus: int | None = None) -> Iterator[dict[str, str]]:
     """A single-node SLURM for the duration of the block: yields the environment its clients need.
 
-    The daemons are stopped on the way out, also when the block raises or is interrupted.
+    The node offers `cpus` CPUs (default: this machine's). The daemons are stopped on the way out,
+    also when the block raises or is interrupted.
     """
     made = state is None
     if state is None:  # short: munge's socket path must fit a Unix socket address
         state = Path(tempfile.mkdtemp(prefix="wc-slurm-", dir="/tmp"))
     try:
-        started = subprocess.run(["bash", str(NODE_SCRIPT), "start", str(state)], capture_output=True, text=True)
+        started = subprocess.run(["bash", str(NODE_SCRIPT), "start", str(state), *([str(cpus)] if cpus else [])],
+                                 capture_output=True, text=True)
         if started.returncode != 0:
             raise RuntimeError(f"the single-node SLURM did not start:\n{started.stderr.strip()}")
         yield {**os.environ, "SLURM_CONF": str(state / "slurm.conf")}
@@ -206,7 +212,7 @@ def expected_remote_jobs(root: Path) -> int:
 
 def run_on_cluster(root: Path, profile: str, log: Path) -> dict[str, int]:
     """Freeze and pilot of a lab on a fresh single-node SLURM; returns the SLURM jobs completed, by name."""
-    with slurm_node() as env:
+    with slurm_node(cpus=TEST_NODE_CPUS) as env:
         try:
             build(root, profile, lab_env(root, env), log)
             return completed_jobs(env["SLURM_CONF"])
