@@ -4,6 +4,10 @@ The slow test starts a single-node SLURM on this machine (tools/slurm-single-nod
 freeze and the simulated pilot through Snakemake's SLURM executor plugin (profiles/slurm) in a
 scratch lab, and compares every receipt, judge score, the freeze manifest and the summary with the
 session's local pilot, byte for byte. It is skipped, with the reason, where the daemons cannot start.
+It stays cheap by building nothing locally: the local side is the session's piloted lab (one
+scenario, four arms, one repeat), the cluster side a copy of the session's source lab with the same
+config, and the validation battery's receipts come from the session's receipt cache, as for every
+other freeze of the suite. `make cluster-test` runs every scenario of config.yaml both ways.
 """
 from __future__ import annotations
 
