@@ -35,7 +35,6 @@ import os
 import select
 import socket
 import struct
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -60,14 +59,49 @@ def _address(folder: Path) -> str:
     return "\0whitecollar-grading-" + hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:24]
 
 
+def _source_files(package: Path) -> list[Path]:
+    found = []
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [Path(folder) / f for f in files if f.endswith(_SOURCE_SUFFIXES)]
+    return sorted(path for path in found if path.is_file())
+
+
 def code_fingerprint(package: Path = PACKAGE) -> str:
     """SHA-256 over every source and schema file of the package, by relative path."""
     h = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts and path.is_file():
-            h.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+    for path in _source_files(package):
+        h.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
+
+
+def _stat_signature(package: Path = PACKAGE) -> tuple:
+    """Path, size, modification and change time of every source file: any edit moves one of them."""
+    out = []
+    for path in _source_files(package):
+        st = path.stat()
+        out.append((str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+    return tuple(out)
+
+
+class _Code:
+    """The package's fingerprint at start, checked before each fork: by the files' metadata first,
+    and by their content whenever the metadata moved (so an edit is never missed, and a touch
+    that changes nothing is no reason to refuse)."""
+
+    def __init__(self) -> None:
+        self.signature = _stat_signature()
+        self.fingerprint = code_fingerprint()
+
+    def unchanged(self) -> bool:
+        signature = _stat_signature()
+        if signature == self.signature:
+            return True
+        if code_fingerprint() != self.fingerprint:
+            return False
+        self.signature = signature
+        return True
 
 
 # ---------------------------------------------------------------- the client
@@ -127,6 +161,8 @@ def _start(folder: Path) -> socket.socket | None:
         conn = _connect(folder)  # another client may have started it meanwhile
         if conn is not None:
             return conn
+        import subprocess  # only here: a client that finds its server running never needs it
+
         env = dict(os.environ)
         parts = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *[p for p in parts if p != str(PACKAGE.parent)]])
@@ -174,6 +210,7 @@ def _preload() -> None:
 
     for module in ("whitecollar.cli", "whitecollar.evaluation", "whitecollar.lab.session"):
         importlib.import_module(module)
+    importlib.import_module("whitecollar.cli")._parser()
     for package in ("whitecollar.grading", "whitecollar.office"):
         mod = importlib.import_module(package)
         for info in pkgutil.iter_modules(mod.__path__, package + "."):
@@ -294,7 +331,7 @@ def run_server(folder: Path) -> int:
     import threading
 
     folder = folder.resolve()
-    fingerprint = code_fingerprint()
+    code = _Code()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         listener.bind(_address(folder))
@@ -321,7 +358,7 @@ def run_server(folder: Path) -> int:
                 except (OSError, ValueError):
                     continue
                 try:
-                    refusal = ({"stale": True} if code_fingerprint() != fingerprint else
+                    refusal = ({"stale": True} if not code.unchanged() else
                                {"refused": "threads: forking is not safe"} if threading.active_count() != 1 else
                                None)
                     if refusal is not None:  # stop listening first: the client's next connection is a new server's

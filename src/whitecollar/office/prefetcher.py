@@ -1,16 +1,25 @@
-"""Recalculation batched across grading jobs: a background prefetcher of finished runs' workbooks.
+"""Recalculation shared across grading jobs: a background prefetcher of finished runs' workbooks.
 
 Each `whitecollar evaluate` job grades one run, so on its own it hands the
-shared office one workbook at a time. When a re-grade (an evaluator
-amendment, a replication) finds the disk cache cold, thousands of jobs
-would each pay that single conversion in turn. So the first job that misses
-the cache starts this prefetcher for the runs folder the workflow names
-(`WHITECOLLAR_PREFETCH_ROOT`, set by rules/grading.smk). It converts the
-workbooks of every finished run (a run folder holding `run.json` beside
-`out/`) in batches, through the same shared office and into the same disk
-cache (`recalc.prefetch`), while the jobs grade: later jobs find their
-workbooks recalculated. It exits when a scan of the folder finds nothing
-left to convert; the next job that misses starts another.
+shared office one workbook at a time, and pays a UNO client's start for it.
+When a re-grade (an evaluator amendment, a replication) finds the disk cache
+cold, thousands of jobs would each pay that in turn. So the first job that
+misses the cache starts this prefetcher for the runs folder the workflow
+names (`WHITECOLLAR_PREFETCH_ROOT`, set by rules/grading.smk). Through one
+UNO client kept for its whole life (`shared_office.Converter`), it converts
+the workbooks of every finished run (a run folder holding `run.json` beside
+`out/`) into the same disk cache, one at a time, taking the office's lock
+around each one, while the jobs grade: later jobs find their workbooks
+recalculated.
+
+The jobs come in the scheduler's order, not the folder's. So a job that
+misses hands its workbooks to the prefetcher (`request`: a copy in the
+prefetcher's `wanted` folder) and waits; the prefetcher takes what jobs
+wait for before anything else. The job stops waiting as soon as its
+workbook is in the cache, the prefetcher failed on it, or no prefetcher is
+alive, and then converts what is missing itself, as it always did. It exits
+when nothing is asked for and a scan of the folder finds nothing left; the
+next job that misses starts another.
 
 Nothing is graded here and nothing is trusted: the cache is addressed by
 the content's SHA-256, so a prefetched result is exactly what the job would
