@@ -182,8 +182,8 @@ def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_ge
     named.write_bytes(data)
     wanted = prefetcher._wanted(prefetcher._state(shared_cache, runs_root))
     t0 = time.monotonic()
-    prefetcher.request([named], timeout_s=120)  # nobody serves: back at once, the request withdrawn
-    assert time.monotonic() - t0 < 1.0
+    prefetcher.request([named], timeout_s=120)  # nobody serves: back at once (not after 150 s), withdrawn
+    assert time.monotonic() - t0 < 10
     assert not list(wanted.glob("*.xlsx"))
     # a live prefetcher that fails on the workbook: the job is told at once
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
@@ -199,7 +199,7 @@ def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_ge
         t0 = time.monotonic()
         prefetcher.request([named], timeout_s=120)
         waited = time.monotonic() - t0
-        assert 0.4 < waited < 3.0, waited
+        assert 0.4 < waited < 30, waited  # told by the marker, long before the time limit
         assert not (wanted / f"{named.stem}.xlsx").exists()
     finally:
         sleeper.kill()

@@ -281,13 +281,13 @@ def request(inputs: list[Path], timeout_s: float) -> None:
         return
     start = time.monotonic()
     grace = _spawned.get(value, -START_GRACE_S) + START_GRACE_S  # one this process just started
-    checked = start
+    checked = start - 1.0  # the first look is at once
     while pending:
         pending = [sha for sha in pending if not disk.holds(sha) and not (wanted / f"{sha}.failed").exists()]
         now = time.monotonic()
         if not pending or now - start > timeout_s + 30:
             break
-        if now - checked > 0.25 or now == start:
+        if now - checked > 0.25:
             checked = now
             if now > grace and not _running(state):
                 break
