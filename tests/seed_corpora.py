@@ -64,6 +64,10 @@ class SeedCorpora:
             return corpus_at_seed(task_id, seed, work)
         done = self.folder / f"{_name(task_id, seed)}.json"
         error = self.folder / f"{_name(task_id, seed)}.error"
+        if not done.is_file() and not error.is_file():
+            from labkit import hurry
+
+            hurry(self.background)
         while not done.is_file() and not error.is_file() and self.background.poll() is None:
             time.sleep(0.2)
         if done.is_file():
