@@ -79,6 +79,12 @@ def build(root: Path, target: str) -> None:
         raise RuntimeError(f"building {target} in {root} failed:\n{proc.stdout[-4000:]}{proc.stderr[-4000:]}")
 
 
+def _failures(log: str) -> str:
+    """What a failed `whitecollar validate` log says went wrong: its FAIL and problem lines, then its end."""
+    lines = [line for line in log.splitlines() if "FAIL" in line or "problem:" in line or "INVALID" in line]
+    return "\n".join(lines[:80]) + "\n-- end of the log --\n" + log[-3000:]
+
+
 def hurry(proc: subprocess.Popen) -> None:
     """Give a background process and all it started the tests' own priority, now that a test waits for it
     (raising a priority needs the right to: where it is refused, it stays low)."""
@@ -163,7 +169,7 @@ class FullLab:
                 output = self._output.read_text(encoding="utf-8", errors="replace")[-3000:]
             if not self.report_path(task_id).is_file():
                 log = self.root / "results" / "logs" / "validate" / f"{task_id}.log"
-                detail = log.read_text(encoding="utf-8")[-6000:] if log.is_file() else output
+                detail = _failures(log.read_text(encoding="utf-8", errors="replace")) if log.is_file() else output
                 self.failed[task_id] = f"{task_id}: the freeze's validation did not write its report:\n{detail}"
                 raise AssertionError(self.failed[task_id])
         return json.loads(self.report_path(task_id).read_text(encoding="utf-8"))
