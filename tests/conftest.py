@@ -6,10 +6,13 @@ a finished pilot) are built once per session and cloned, results and
 Snakemake metadata included, for each test that needs one, so every such
 test starts from the same state and may change its own clone freely.
 
-The full lab (every scenario, labkit.FullLab) is started as soon as the
-tests are collected, in the background at the lowest priority: the
-scenario tests read its validation reports and the full-build test its
-freeze, by which time it is usually built.
+Two things no test changes are started as soon as the tests are collected,
+in the background at the lowest priority, on the core the serial tests
+leave idle: the full lab (every scenario, labkit.FullLab), whose validation
+reports the scenario tests read and whose freeze the full-build test
+checks, and the challenge corpora at another seed (seed_corpora.py). A
+test that needs one before it is done waits for it, and lends it its
+priority.
 """
 from __future__ import annotations
 
