@@ -5,6 +5,14 @@ copies of the repository ("labs"); the expensive states (a frozen benchmark,
 a finished pilot) are built once per session and cloned, results and
 Snakemake metadata included, for each test that needs one, so every such
 test starts from the same state and may change its own clone freely.
+
+Two things no test changes are started as soon as the tests are collected,
+in the background at the lowest priority, on the core the serial tests
+leave idle: the full lab (every scenario, labkit.FullLab), whose validation
+reports the scenario tests read and whose freeze the full-build test
+checks, and the challenge corpora at another seed (seed_corpora.py). A
+test that needs one before it is done waits for it, and lends it its
+priority.
 """
 from __future__ import annotations
 
@@ -14,23 +22,74 @@ from pathlib import Path
 
 import pytest
 
-from labkit import IGNORE, LAB_SCENARIOS, ROOT, build, clone, configure
+from labkit import IGNORE, LAB_SCENARIOS, ROOT, FullLab, build, clone, configure
+from seed_corpora import OTHER_SEED, SeedCorpora
 from whitecollar.generation import generate
 
 
-@pytest.fixture(scope="session", autouse=True)
-def receipt_cache_folder(tmp_path_factory):
-    """One receipt cache for the session, inherited by every lab's Snakemake: a battery or
-    corpus graded by a scenario's test is not graded again by a freeze (grading/receipt_cache.py)."""
+#: the session's full lab, started once the tests are collected
+FULL_LAB = pytest.StashKey[FullLab]()
+#: the challenge corpora at another seed, started once the tests are collected
+SEED_CORPORA = pytest.StashKey[SeedCorpora]()
+#: the receipt cache folder this session made (and names in the environment until it ends)
+OWN_RECEIPT_CACHE = pytest.StashKey[Path]()
+
+
+def _receipt_cache(config: pytest.Config) -> Path:
+    """One receipt cache for the session, inherited by every lab's Snakemake: a battery or corpus graded in one
+    lab or test is not graded again by another (grading/receipt_cache.py)."""
     from whitecollar.grading.receipt_cache import ENV
 
     if os.environ.get(ENV, "").strip():
-        yield Path(os.environ[ENV])
+        return Path(os.environ[ENV])
+    if OWN_RECEIPT_CACHE not in config.stash:
+        folder = config._tmp_path_factory.mktemp("receipt-cache")
+        os.environ[ENV] = str(folder)
+        config.stash[OWN_RECEIPT_CACHE] = folder
+    return config.stash[OWN_RECEIPT_CACHE]
+
+
+def _users(session: pytest.Session, fixture: str) -> list[pytest.Item]:
+    return [item for item in session.items if fixture in getattr(item, "fixturenames", ())]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start what the collected tests will read and nothing before them changes, in the background at the
+    lowest priority, so it is built on the core the serial tests leave idle instead of while a test waits:
+    the full lab (labkit.FullLab) and the challenge corpora at another seed (seed_corpora.py)."""
+    if session.config.option.collectonly:
         return
-    folder = tmp_path_factory.mktemp("receipt-cache")
-    os.environ[ENV] = str(folder)
-    yield folder
-    os.environ.pop(ENV, None)
+    config = session.config
+    users = _users(session, "full_lab")
+    if users:
+        _receipt_cache(config)
+        root = config._tmp_path_factory.mktemp("lab-full") / "lab"
+        shutil.copytree(ROOT, root, ignore=IGNORE)
+        full = FullLab(root, {item.module.TASK for item in users if hasattr(item.module, "TASK")},
+                       freeze=any(not hasattr(item.module, "TASK") for item in users))
+        config.stash[FULL_LAB] = full
+        full.start()
+    corpora = {(item.module.TASK, OTHER_SEED) for item in _users(session, "seed_corpus") if hasattr(item.module, "TASK")}
+    if corpora:
+        _receipt_cache(config)
+        config.stash[SEED_CORPORA] = SeedCorpora(config._tmp_path_factory.mktemp("seed-corpora"), corpora)
+        config.stash[SEED_CORPORA].start()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from whitecollar.grading.receipt_cache import ENV
+
+    for key in (FULL_LAB, SEED_CORPORA):
+        if key in session.config.stash:
+            session.config.stash[key].stop()
+    if OWN_RECEIPT_CACHE in session.config.stash:
+        os.environ.pop(ENV, None)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def receipt_cache_folder(request) -> Path:
+    """The session's receipt cache folder (named by WHITECOLLAR_RECEIPT_CACHE for every test and lab)."""
+    return _receipt_cache(request.config)
 
 
 @pytest.fixture(scope="session")
@@ -89,6 +148,29 @@ def lab_states(tmp_path_factory):
         return root
 
     return state
+
+
+@pytest.fixture(scope="session")
+def full_lab(request, tmp_path_factory) -> FullLab:
+    """The repository with every scenario, whose freeze the full-build test checks and whose validation
+    reports the scenario tests read (labkit.FullLab); do not modify it, clone it."""
+    if FULL_LAB not in request.config.stash:  # not started at collection: built as the tests ask
+        root = tmp_path_factory.mktemp("lab-full") / "lab"
+        shutil.copytree(ROOT, root, ignore=IGNORE)
+        request.config.stash[FULL_LAB] = FullLab(root, set())
+    return request.config.stash[FULL_LAB]
+
+
+@pytest.fixture(scope="session")
+def seed_corpus(request, tmp_path_factory):
+    """seed_corpus(task_id, seed) -> (oracle, corpus summary) of the scenario generated at that seed
+    (scenario_helpers.corpus_at_seed), graded in the background when the seed is seed_corpora.OTHER_SEED."""
+    corpora = request.config.stash.get(SEED_CORPORA, None) or SeedCorpora(tmp_path_factory.mktemp("seed-corpora"), set())
+
+    def result(task_id: str, seed: int) -> tuple[dict, dict]:
+        return corpora.result(task_id, seed, tmp_path_factory.mktemp(f"corpus-{task_id}-{seed}"))
+
+    return result
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """The freeze workflow end to end, in a scratch copy of the repository.
 
-One full `snakemake freeze` is built, then every rebuild rule of
-docs/ARCHITECTURE.md is checked by counting the jobs a dry run plans.
+One full `snakemake freeze` is built (in the session's full lab, whose
+validation reports the scenario tests read: conftest.py `full_lab`), then
+every rebuild rule of docs/ARCHITECTURE.md is checked, in a copy, by
+counting the jobs a dry run plans.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from labkit import IGNORE, ROOT, lab_env, planned, snakemake
+from labkit import ROOT, lab_env, planned
+from labkit import clone as clone_lab
 
 _env = lab_env  # the name other test modules import
 
@@ -23,12 +26,10 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def repo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("repo") / "lab"
-    shutil.copytree(ROOT, root, ignore=IGNORE)
-    proc = snakemake(root, "--cores", "2", "freeze")
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
-    return root
+def repo(full_lab, tmp_path_factory) -> Path:
+    """A clone of the session's full lab once `snakemake freeze` is built there (the validations the scenario
+    tests already read are not run again): this module edits its own copy."""
+    return clone_lab(full_lab.frozen(), tmp_path_factory.mktemp("repo") / "lab")
 
 
 def _edit_yaml(path: Path, key: str, value) -> str:

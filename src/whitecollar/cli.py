@@ -7,6 +7,7 @@ the file and the fix, with exit status 2; a failed check exits with 1.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import logging
 import os
@@ -776,8 +777,14 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> argparse.ArgumentParser:
+    """Built once per process: the grading server builds it before forking its workers."""
+    return build_parser()
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     try:

@@ -19,12 +19,14 @@ a laboratory problem is never charged to the worker, and a receipt is
 always written.
 
 Stale code is never served: the server records the SHA-256 of every source
-and schema file of the package when it starts and compares it before each
-fork; on any difference it refuses, exits, and the client starts a new
-server. Scenario code (evaluate.py and friends) is loaded by each bounded
-child from disk, never by the server. The server forks only while it has a
-single thread, and ends after WHITECOLLAR_GRADING_IDLE_S seconds (60) idle
-or when its folder is gone.
+and schema file of the package when it starts and, before each fork,
+compares the files' metadata (their content whenever that moved); on any
+difference it refuses, exits, and the client starts a new server. The
+scenarios' evaluators are loaded by the server too, and reloaded from disk
+before the next fork whenever a file of a scenario folder moved; one that
+fails to load is left to the bounded child, which loads it and reports
+why. The server forks only while it has a single thread, and ends after
+WHITECOLLAR_GRADING_IDLE_S seconds (60) idle or when its folder is gone.
 """
 from __future__ import annotations
 
@@ -35,7 +37,6 @@ import os
 import select
 import socket
 import struct
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -60,14 +61,61 @@ def _address(folder: Path) -> str:
     return "\0whitecollar-grading-" + hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:24]
 
 
+def _source_files(package: Path) -> list[Path]:
+    found = []
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [Path(folder) / f for f in files if f.endswith(_SOURCE_SUFFIXES)]
+    return sorted(path for path in found if path.is_file())
+
+
 def code_fingerprint(package: Path = PACKAGE) -> str:
     """SHA-256 over every source and schema file of the package, by relative path."""
     h = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in _SOURCE_SUFFIXES and "__pycache__" not in path.parts and path.is_file():
-            h.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+    for path in _source_files(package):
+        h.update(str(path.relative_to(package)).encode("utf-8") + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
+
+
+def _stat_signature(files: list[Path]) -> tuple:
+    """Path, size, modification and change time of every file: any edit moves one of them."""
+    out = []
+    for path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        out.append((str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+    return tuple(out)
+
+
+class _Code:
+    """The code the server holds, checked before each fork by the files' metadata.
+
+    The package: its fingerprint at start, compared whenever the metadata
+    moved (an edit is never missed, and a touch that changes nothing is no
+    reason to refuse); a changed package ends the server. The scenario
+    folders: any move of their metadata reloads the evaluators from disk
+    in the server, which goes on serving.
+    """
+
+    def __init__(self) -> None:
+        self.signature = _stat_signature(_source_files(PACKAGE))
+        self.fingerprint = code_fingerprint()
+        self.scenarios = _stat_signature(_scenario_files())
+
+    def unchanged(self) -> bool:
+        signature = _stat_signature(_source_files(PACKAGE))
+        if signature != self.signature:
+            if code_fingerprint() != self.fingerprint:
+                return False
+            self.signature = signature
+        scenarios = _stat_signature(_scenario_files())
+        if scenarios != self.scenarios:
+            _preload_scenarios()
+            self.scenarios = scenarios
+        return True
 
 
 # ---------------------------------------------------------------- the client
@@ -127,6 +175,8 @@ def _start(folder: Path) -> socket.socket | None:
         conn = _connect(folder)  # another client may have started it meanwhile
         if conn is not None:
             return conn
+        import subprocess  # only here: a client that finds its server running never needs it
+
         env = dict(os.environ)
         parts = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *[p for p in parts if p != str(PACKAGE.parent)]])
@@ -167,6 +217,34 @@ def _request(conn: socket.socket, argv: list[str]) -> dict | None:
 # ---------------------------------------------------------------- the server
 
 
+def _scenario_files() -> list[Path]:
+    """Every file of the scenario folders (their evaluators are loaded by the server too)."""
+    from whitecollar import paths
+
+    found = []
+    for folder, dirs, files in os.walk(paths.SCENARIOS):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [Path(folder) / f for f in files]
+    return sorted(path for path in found if path.is_file())
+
+
+def _preload_scenarios() -> None:
+    """Each scenario's evaluator, loaded afresh from disk (forks find it in sys.modules).
+
+    One that fails to load is left out: its evaluations load it themselves
+    and report why, as without the server.
+    """
+    from whitecollar import scenario
+
+    for name in [m for m in sys.modules if m.startswith("whitecollar_scenarios.")]:
+        del sys.modules[name]
+    for task in scenario.list_scenarios():
+        try:
+            scenario.load_scenario(task).evaluator
+        except Exception:  # noqa: BLE001
+            pass
+
+
 def _preload() -> None:
     """Import every module a `whitecollar evaluate` worker and its bounded child use."""
     import importlib
@@ -174,6 +252,7 @@ def _preload() -> None:
 
     for module in ("whitecollar.cli", "whitecollar.evaluation", "whitecollar.lab.session"):
         importlib.import_module(module)
+    importlib.import_module("whitecollar.cli")._parser()
     for package in ("whitecollar.grading", "whitecollar.office"):
         mod = importlib.import_module(package)
         for info in pkgutil.iter_modules(mod.__path__, package + "."):
@@ -183,6 +262,7 @@ def _preload() -> None:
                 importlib.import_module(info.name)
             except Exception:  # noqa: BLE001 - the worker imports it again and reports
                 pass
+    _preload_scenarios()
 
 
 def _owned(folder: Path) -> bool:
@@ -294,7 +374,6 @@ def run_server(folder: Path) -> int:
     import threading
 
     folder = folder.resolve()
-    fingerprint = code_fingerprint()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         listener.bind(_address(folder))
@@ -302,6 +381,7 @@ def run_server(folder: Path) -> int:
         return 0  # another server holds the address
     listener.listen(64)
     (folder / "server.pid").write_text(f"{os.getpid()}\n{folder}\n")
+    code = _Code()  # before the imports: an edit made meanwhile is seen at the first request
     _preload()
     idle_s = float(os.environ.get(IDLE_ENV, "").strip() or 60)
     last, workers, count = time.monotonic(), {}, 0
@@ -321,7 +401,7 @@ def run_server(folder: Path) -> int:
                 except (OSError, ValueError):
                     continue
                 try:
-                    refusal = ({"stale": True} if code_fingerprint() != fingerprint else
+                    refusal = ({"stale": True} if not code.unchanged() else
                                {"refused": "threads: forking is not safe"} if threading.active_count() != 1 else
                                None)
                     if refusal is not None:  # stop listening first: the client's next connection is a new server's

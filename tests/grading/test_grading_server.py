@@ -174,7 +174,7 @@ def test_an_edited_evaluator_or_library_is_never_served_stale(references, tmp_pa
         _edit_evaluate(root / "benchmark" / "scenarios" / "RES-01" / "evaluate.py", "scenario edited")
         scenario_edit = grade("scenario.json")
         assert scenario_edit["notes"] == before["notes"] + ["scenario edited"]
-        assert _server_pid(cache) == first_server  # scenario code is read by every evaluation
+        assert _server_pid(cache) == first_server  # a scenario edit reloads the evaluators; the server goes on
         _edit_evaluate(src / "whitecollar" / "evaluation.py", "library edited")
         library_edit = grade("library.json")
         assert library_edit["notes"] == before["notes"] + ["scenario edited", "library edited"]

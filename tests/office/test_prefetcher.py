@@ -50,17 +50,13 @@ def test_only_finished_runs_workbooks_are_listed(runs, tmp_path):
 
 
 @needs_soffice
-def test_the_prefetcher_converts_finished_runs_in_batches_into_the_cache(runs, shared_cache, monkeypatch):
+def test_the_prefetcher_converts_finished_runs_through_one_client_into_the_cache(runs, shared_cache, monkeypatch):
     counter = PopenCounter(subprocess.Popen)
     monkeypatch.setattr(shared_office.subprocess, "Popen", counter)
     monkeypatch.setattr(soffice_mod.subprocess, "Popen", counter)
-    assert prefetcher.run(runs, batch=2) == 5
-    calls = [c for c in counter.commands if "convert" in c or "--convert-to" in c]
-    inputs = [[a for a in c if a.endswith(".xlsx") and Path(a).parent.name == "in"] for c in calls]
-    # five workbooks in batches of two: at least three calls, none with more than two workbooks (a batch the
-    # shared office could not take goes to a private soffice, which is one more call for the same batch)
-    assert len(calls) >= 3 and all(0 < len(batch) <= 2 for batch in inputs), inputs
-    assert len({Path(a).name for batch in inputs for a in batch}) == 5
+    assert prefetcher.run(runs) == 5
+    clients = [c for c in counter.commands if "serve" in c or "convert" in c or "--convert-to" in c]
+    assert len(clients) == 1 and "serve" in clients[0], clients  # one UNO client for the five workbooks
     recalc.clear_cache()
     started = len(counter.commands)
     out = recalc.recalculate(sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx")))
@@ -98,8 +94,13 @@ def test_a_miss_in_the_workflow_starts_one_detached_prefetcher(runs, shared_cach
     monkeypatch.setenv(prefetcher.ROOT_ENV, str(runs))
     monkeypatch.setattr(prefetcher, "_started", set())
     monkeypatch.setenv("PYTHONPATH", str(SRC))
-    first = runs / "T-01" / "b" / "A1" / "r0" / "out" / "book.xlsx"
-    assert openpyxl.load_workbook(recalc.recalculate([first])[first], data_only=True).active["A2"].value == 4
+    monkeypatch.setattr(prefetcher, "_spawned", {})
+    counter = PopenCounter(subprocess.Popen)
+    monkeypatch.setattr(prefetcher.subprocess, "Popen", counter)
+    first = runs / "T-01" / "b" / "A1" / "r4" / "out" / "book.xlsx"  # the last in the folder's order
+    assert openpyxl.load_workbook(recalc.recalculate([first])[first], data_only=True).active["A2"].value == 36
+    # the job started the prefetcher and waited for it: it converted nothing itself
+    assert len(counter.commands) == 1 and "whitecollar.office.prefetcher" in counter.commands[0], counter.commands
     cache = recalc_cache.RecalcCache(shared_cache, next(p.name for p in shared_cache.iterdir()
                                                          if len(p.name) == 24))
     shas = [recalc.hashlib.sha256(p.read_bytes()).hexdigest()
@@ -142,3 +143,64 @@ def test_one_prefetcher_per_folder(tmp_path, monkeypatch):
     bad = subprocess.run([sys.executable, "-m", "whitecollar.office.prefetcher"], env=dict(os.environ),
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def _sha(path: Path) -> str:
+    return recalc.hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@needs_soffice
+def test_a_workbook_a_job_waits_for_goes_first(runs, shared_cache, monkeypatch):
+    books = sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx"))
+    state = prefetcher._state(shared_cache, runs)
+    wanted = prefetcher._wanted(state)
+    wanted.mkdir(parents=True)
+    (wanted / f"{_sha(books[-1])}.xlsx").write_bytes(books[-1].read_bytes())  # the last in the folder's order
+    order = []
+    real = shared_office.Converter.convert
+
+    def recording(self, src, dst, timeout_s, still_needed=None):
+        order.append(src.stem)
+        return real(self, src, dst, timeout_s, still_needed)
+
+    monkeypatch.setattr(shared_office.Converter, "convert", recording)
+    assert prefetcher.run(runs) == 5
+    assert order[0] == _sha(books[-1]) and sorted(order) == sorted(_sha(b) for b in books)
+    assert not list(wanted.iterdir()), "a served request was left behind"
+
+
+def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_get(tmp_path, shared_cache,
+                                                                                monkeypatch):
+    runs_root = tmp_path / "runs"
+    monkeypatch.setenv(prefetcher.ROOT_ENV, str(runs_root))
+    monkeypatch.setattr(prefetcher, "_spawned", {})
+    book = tmp_path / "in" / "x.xlsx"
+    _run(tmp_path / "src", "r0", 3).parent.parent.rename(tmp_path / "r0")
+    book.parent.mkdir()
+    data = (tmp_path / "r0" / "out" / "book.xlsx").read_bytes()
+    named = book.with_name(f"{recalc.hashlib.sha256(data).hexdigest()}.xlsx")
+    named.write_bytes(data)
+    wanted = prefetcher._wanted(prefetcher._state(shared_cache, runs_root))
+    t0 = time.monotonic()
+    prefetcher.request([named], timeout_s=120)  # nobody serves: back at once (not after 150 s), withdrawn
+    assert time.monotonic() - t0 < 10
+    assert not list(wanted.glob("*.xlsx"))
+    # a live prefetcher that fails on the workbook: the job is told at once
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        prefetcher._state(shared_cache, runs_root).with_suffix(".pid").write_text(f"{sleeper.pid}\n")
+
+        def fail_soon():
+            time.sleep(0.5)
+            (wanted / f"{named.stem}.failed").touch()
+
+        import threading
+        threading.Thread(target=fail_soon).start()
+        t0 = time.monotonic()
+        prefetcher.request([named], timeout_s=120)
+        waited = time.monotonic() - t0
+        assert 0.4 < waited < 30, waited  # told by the marker, long before the time limit
+        assert not (wanted / f"{named.stem}.xlsx").exists()
+    finally:
+        sleeper.kill()
+        sleeper.wait()

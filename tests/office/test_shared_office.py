@@ -207,3 +207,49 @@ def test_a_copied_cache_folder_starts_its_own_office(tmp_path, shared_cache, mon
     finally:
         shared_office.stop_all(copy)
     assert _alive(original), "the copy's clean-up ended the original's office"
+
+
+@needs_soffice
+@needs_uno
+def test_one_client_converts_many_and_a_hang_costs_only_its_own_workbook(tmp_path, shared_cache):
+    exe = soffice_mod.find_soffice()
+    state = shared_office.state_folder(shared_cache, "converter")
+    converter = shared_office.Converter(exe, state)
+    try:
+        out = tmp_path / "out"
+        out.mkdir()
+        assert converter.convert(_book(tmp_path / "a.xlsx", 3), out / "a.xlsx", 120) == "ok"
+        client = converter.proc.pid
+        assert converter.convert(_book(tmp_path / "b.xlsx", 4), out / "b.xlsx", 120) == "ok"
+        assert converter.proc.pid == client, "a second workbook started a second client"
+        assert openpyxl.load_workbook(out / "b.xlsx", data_only=True).active["A2"].value == 16
+        office = _office_pid(state.parent)
+        assert converter.convert(_slow(tmp_path / "slow.xlsx"), out / "slow.xlsx", 3) == "failed"
+        assert not (out / "slow.xlsx").exists() and not _alive(office), "the stuck office was not ended"
+        assert converter.convert(_book(tmp_path / "c.xlsx", 5), out / "c.xlsx", 120) == "ok"
+        assert openpyxl.load_workbook(out / "c.xlsx", data_only=True).active["A2"].value == 25
+        assert converter.convert(_book(tmp_path / "d.xlsx", 6), out / "d.xlsx", 120,
+                                 still_needed=lambda src: False) == "skipped"
+        assert not (out / "d.xlsx").exists()
+    finally:
+        converter.close()
+        shared_office.stop(state)
+
+
+@needs_soffice
+@needs_uno
+def test_the_office_free_between_two_workbooks_of_the_client(tmp_path, shared_cache):
+    """A job waits for one conversion of the prefetcher's, never for a whole batch: the lock is
+    taken around each workbook."""
+    exe = soffice_mod.find_soffice()
+    state = shared_office.state_folder(shared_cache, "converter")
+    converter = shared_office.Converter(exe, state)
+    try:
+        (tmp_path / "out").mkdir()
+        assert converter.convert(_book(tmp_path / "a.xlsx", 3), tmp_path / "out" / "a.xlsx", 120) == "ok"
+        lock = shared_office._locked(state, wait_s=0)
+        assert lock is not None, "the client kept the office's lock between two workbooks"
+        lock.close()
+    finally:
+        converter.close()
+        shared_office.stop(state)

@@ -17,11 +17,22 @@ def footer_text() -> str:
     return (Path(__file__).resolve().parents[2] / "benchmark" / "footer.md").read_text(encoding="utf-8").strip()
 
 
-def holding_battery(task_id: str, bundle, oracle_dir) -> tuple[dict, dict]:
-    """The battery's result and its variants by name, once every variant is shown to hold and the verdict valid."""
-    from whitecollar.validation import run_battery
+def holding_battery(task_id: str, bundle, oracle_dir, full_lab) -> tuple[dict, dict]:
+    """The battery's result and its variants by name, once every variant is shown to hold and the verdict valid.
 
-    result = run_battery(task_id, bundle, oracle_dir)
+    The result is the freeze's own validation report (`whitecollar validate`,
+    run by Snakemake in the session's full lab, tests/labkit.py FullLab): the
+    same code grading the same bundle and oracle bytes this module's other
+    tests read (checked first), so the battery runs once a session, not twice.
+    """
+    from whitecollar.hashing import tree_listing
+
+    result = full_lab.validation(task_id)
+    built = full_lab.root / "results"
+    assert tree_listing(built / "bundles" / task_id) == tree_listing(bundle), "the freeze validated another bundle"
+    assert tree_listing(built / "restricted" / "oracles" / task_id) == tree_listing(oracle_dir), \
+        "the freeze validated against another oracle"
+    assert result["task_id"] == task_id
     bad = [(v["variant"], v["problems"]) for v in result["variants"] if not v["holds"]]
     assert not bad
     assert result["verdict"] == "valid"

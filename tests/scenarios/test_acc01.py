@@ -10,7 +10,7 @@ import pytest
 
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "ACC-01"
 gen = scenario_module(TASK, "generate")
@@ -248,9 +248,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     names = set(by)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= names
     assert {f"mutant-{i}" for i in ("duplicate", "misrecorded", "unrecorded", "fees", "cutoff", "taxes")} <= names
@@ -509,10 +509,10 @@ def test_a_report_recommending_another_figure_contradicts_the_cell():
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts from the oracle, so it holds at any seed, not only the frozen one."""
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert oracle["injection"]["invoice"] != "F-24495", "seed 777 names another duplicated invoice"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

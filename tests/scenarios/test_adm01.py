@@ -15,7 +15,7 @@ from whitecollar.office.eml_reader import read_eml
 from whitecollar.office.ics_reader import read_ics
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "ADM-01"
 gen = scenario_module(TASK, "generate")
@@ -291,9 +291,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "guessing", "empty"} <= set(by)
     for honest in ("reference-reply-names", "reference-deadline-order", "reference-priority-order", "reference-plain-words",
                    "disclosing"):
@@ -518,9 +518,9 @@ def test_a_resolution_that_reports_the_entry_moved(text, reported):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (message identifiers, dates, people) from the oracle, so it holds at any seed."""
     from whitecollar.challenge import format_corpus
 
-    _, summary = corpus_at_seed(TASK, 777, tmp_path)
+    _, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

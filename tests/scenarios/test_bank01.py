@@ -12,7 +12,7 @@ import pytest
 from whitecollar import office
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "BANK-01"
 gen = scenario_module(TASK, "generate")
@@ -172,9 +172,9 @@ def test_payment_and_lease_value_agree_with_libreoffice(tmp_path, bundle):
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= set(by)
     assert {f"mutant-{i}" for i in ("stated_figure", "current_portion", "lease")} <= set(by)
     assert "injection_obeyed" in by["obedient-conditions"]["triggered_violations"]
@@ -182,10 +182,10 @@ def test_battery_holds(generated):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert oracle["key_values"]["ebitda_2025"]["value"] != 1684637, "seed 777 has other statements"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 

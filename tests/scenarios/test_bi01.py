@@ -11,7 +11,7 @@ import pytest
 
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "BI-01"
 gen = scenario_module(TASK, "generate")
@@ -143,9 +143,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= set(by)
     assert {f"mutant-{i}" for i in ("duplicates", "price", "region", "dates")} <= set(by)
     assert "on_time_rate" in by["mutant-dates"]["failed_criteria"]
@@ -155,10 +155,10 @@ def test_battery_holds(generated):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 
 

@@ -14,7 +14,7 @@ import pytest
 from whitecollar import office
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "FIN-01"
 gen = scenario_module(TASK, "generate")
@@ -191,9 +191,9 @@ def test_corpus_is_large_and_balanced_enough():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= set(by)
     assert {f"mutant-{i}" for i in ("beta_outlier", "annual_report", "lease", "contingency")} <= set(by)
     assert "discount_rate" in by["mutant-beta_outlier"]["failed_criteria"]
@@ -202,11 +202,11 @@ def test_battery_holds(generated):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(room, tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(room, seed_corpus):
     """The corpus writes its facts from the oracle, so it holds at any seed."""
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert oracle["inputs"]["revenue_2025"] != room["oracle"]["inputs"]["revenue_2025"], "seed 777 has other numbers"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 

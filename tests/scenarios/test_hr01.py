@@ -12,7 +12,7 @@ from whitecollar import office
 from whitecollar.office.eml_reader import read_eml
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "HR-01"
 gen = scenario_module(TASK, "generate")
@@ -146,9 +146,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "guessing", "empty"} <= set(by)
     assert {f"mutant-{i}" for i in ("impossible", "weekly", "holiday", "retroactive")} <= set(by)
     assert "injection_obeyed" in by["obedient-separate-line"]["triggered_violations"]
@@ -160,11 +160,11 @@ def test_battery_holds(generated):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (names, hours, amounts, dates) from the oracle, so it holds at any seed."""
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert oracle["totals"]["gross_pay"] != 103874.5, "seed 777 has other pay"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 

@@ -13,7 +13,7 @@ import pytest
 
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "LEGAL-01"
 gen = scenario_module(TASK, "generate")
@@ -134,9 +134,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "guessing", "empty"} <= set(by)
     assert {f"mutant-{i}" for i in ("liability_cap", "ip_indemnity", "governing_law", "data_location")} <= set(by)
     assert "issue_liability_cap" in by["mutant-liability_cap"]["failed_criteria"]
@@ -148,11 +148,11 @@ def test_battery_holds(generated):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (clauses, wording, ratings, counts) from the oracle, so it holds at any seed."""
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert oracle["liability_cap_cad"] != 73200.0, "seed 777 has another deal"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 

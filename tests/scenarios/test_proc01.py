@@ -13,7 +13,7 @@ import pytest
 from whitecollar import office
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "PROC-01"
 gen = scenario_module(TASK, "generate")
@@ -111,9 +111,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     names = set(by)
     assert {"reference", "disclosing", "naive", "obedient", "guessing", "empty"} <= names
     assert {f"mutant-{i}" for i in ("arithmetic", "currency", "mandatory", "validity")} <= names
@@ -311,10 +311,10 @@ def test_a_reserve_after_the_choice_on_the_labelled_line(value, party):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (amounts, dates, names) from the oracle, so it holds at any seed."""
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert oracle["key_values"]["tlc_S1"]["value"] != 1192255.0, "seed 777 has another landed cost"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

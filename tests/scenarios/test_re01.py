@@ -17,7 +17,7 @@ from whitecollar import office
 from whitecollar.scenario import load_scenario
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery
+from scenario_helpers import footer_text, holding_battery
 
 TASK = "RE-01"
 gen = load_scenario(TASK).generator
@@ -200,9 +200,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= set(by)
     assert {f"mutant-{i}" for i in ("subject", "area", "exclusion", "condition")} <= set(by)
     assert "concluded_value" in by["mutant-subject"]["failed_criteria"]
@@ -213,11 +213,11 @@ def test_battery_holds(generated):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (values, sales, dates) from the oracle, so it holds at any seed."""
     from whitecollar.challenge import format_corpus
 
-    oracle, summary = corpus_at_seed(TASK, 777, tmp_path)
+    oracle, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 
 

@@ -21,7 +21,7 @@ from whitecollar.office import docx as wdocx
 from whitecollar.panel_ols import twfe
 from whitecollar.scenario_check import check_scenario
 
-from scenario_helpers import corpus_at_seed, footer_text, holding_battery, scenario_module
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "RES-01"
 gen = scenario_module(TASK, "generate")
@@ -246,9 +246,9 @@ def test_scenario_contract_holds():
 
 
 @pytest.mark.slow
-def test_battery_holds(generated):
+def test_battery_holds(generated, full_lab):
     bundle, oracle_dir = generated(TASK)
-    result, by = holding_battery(TASK, bundle, oracle_dir)
+    result, by = holding_battery(TASK, bundle, oracle_dir, full_lab)
     assert {"reference", "disclosing", "naive", "obedient", "empty"} <= set(by)
     for item in ("duplicates", "sentinel", "text-codes", "negatives", "thousands", "regions", "bibliography-1", "bibliography-2"):
         assert not by[f"mutant-{item}"]["success"]
@@ -525,10 +525,10 @@ def test_scripts_are_listed_not_run_and_links_are_not_followed(tmp_path):
 
 
 @pytest.mark.slow
-def test_the_challenge_corpus_holds_at_another_seed(tmp_path):
+def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (the codebook's figure and standard error, the correct references, the portal's
     N) from the oracle, so it holds at any seed, not only the frozen one."""
     from whitecollar.challenge import format_corpus
 
-    _, summary = corpus_at_seed(TASK, 777, tmp_path)
+    _, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

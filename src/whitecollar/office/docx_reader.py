@@ -100,21 +100,20 @@ class _Styles:
 
         return self._get(run._r.style, WD_STYLE_TYPE.CHARACTER)
 
-    def level(self, par) -> int | None:
+    def _of_style(self, par, memo: dict, compute, default):
+        """`compute(style)` for the paragraph's style, once per style id."""
         style = self.paragraph(par)
         if style is None:
-            return None
-        if par._p.style not in self._levels:
-            self._levels[par._p.style] = _style_level(style)
-        return self._levels[par._p.style]
+            return default
+        if par._p.style not in memo:
+            memo[par._p.style] = compute(style)
+        return memo[par._p.style]
+
+    def level(self, par) -> int | None:
+        return self._of_style(par, self._levels, _style_level, None)
 
     def bold(self, par) -> bool:
-        style = self.paragraph(par)
-        if style is None:
-            return False
-        if par._p.style not in self._bold:
-            self._bold[par._p.style] = _style_bold(style)
-        return self._bold[par._p.style]
+        return self._of_style(par, self._bold, _style_bold, False)
 
 
 def _all_bold(par, styles: _Styles) -> bool:

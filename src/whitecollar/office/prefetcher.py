@@ -1,16 +1,25 @@
-"""Recalculation batched across grading jobs: a background prefetcher of finished runs' workbooks.
+"""Recalculation shared across grading jobs: a background prefetcher of finished runs' workbooks.
 
 Each `whitecollar evaluate` job grades one run, so on its own it hands the
-shared office one workbook at a time. When a re-grade (an evaluator
-amendment, a replication) finds the disk cache cold, thousands of jobs
-would each pay that single conversion in turn. So the first job that misses
-the cache starts this prefetcher for the runs folder the workflow names
-(`WHITECOLLAR_PREFETCH_ROOT`, set by rules/grading.smk). It converts the
-workbooks of every finished run (a run folder holding `run.json` beside
-`out/`) in batches, through the same shared office and into the same disk
-cache (`recalc.prefetch`), while the jobs grade: later jobs find their
-workbooks recalculated. It exits when a scan of the folder finds nothing
-left to convert; the next job that misses starts another.
+shared office one workbook at a time, and pays a UNO client's start for it.
+When a re-grade (an evaluator amendment, a replication) finds the disk cache
+cold, thousands of jobs would each pay that in turn. So the first job that
+misses the cache starts this prefetcher for the runs folder the workflow
+names (`WHITECOLLAR_PREFETCH_ROOT`, set by rules/grading.smk). Through one
+UNO client kept for its whole life (`shared_office.Converter`), it converts
+the workbooks of every finished run (a run folder holding `run.json` beside
+`out/`) into the same disk cache, one at a time, taking the office's lock
+around each one, while the jobs grade: later jobs find their workbooks
+recalculated.
+
+The jobs come in the scheduler's order, not the folder's. So a job that
+misses hands its workbooks to the prefetcher (`request`: a copy in the
+prefetcher's `wanted` folder) and waits; the prefetcher takes what jobs
+wait for before anything else. The job stops waiting as soon as its
+workbook is in the cache, the prefetcher failed on it, or no prefetcher is
+alive, and then converts what is missing itself, as it always did. It exits
+when nothing is asked for and a scan of the folder finds nothing left; the
+next job that misses starts another.
 
 Nothing is graded here and nothing is trusted: the cache is addressed by
 the content's SHA-256, so a prefetched result is exactly what the job would
@@ -33,9 +42,9 @@ import time
 from pathlib import Path
 
 ROOT_ENV = "WHITECOLLAR_PREFETCH_ROOT"
-BATCH = 8  # workbooks per hold of the office: a job waiting for it waits for one short batch
 MAX_S = 6 * 3600.0
 _started: set[str] = set()  # runs folders this process already started a prefetcher for
+_spawned: dict[str, float] = {}  # when this process started one (monotonic), by runs folder
 
 
 def _state(cache_root: Path, runs_root: Path) -> Path:
@@ -80,6 +89,7 @@ def ensure() -> None:
         env["PYTHONPATH"] = os.pathsep.join([src, *[p for p in env.get("PYTHONPATH", "").split(os.pathsep)
                                                     if p and p != src]])
         with open(f"{_state(cache_root, Path(value))}.log", "ab") as log:
+            _spawned[value] = time.monotonic()
             subprocess.Popen([sys.executable, "-m", "whitecollar.office.prefetcher", value],
                              stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
                              start_new_session=True, close_fds=True, preexec_fn=_lift_soft_limits)
@@ -106,32 +116,185 @@ def finished_workbooks(runs_root: Path) -> list[Path]:
     return sorted(p for p in found if p.is_file() and not p.is_symlink())
 
 
-def run(runs_root: Path, *, batch: int = BATCH, max_s: float = MAX_S) -> int:
-    """Convert every finished run's uncached formula workbook, batch by batch, until none is left.
+def _wanted(state: Path) -> Path:
+    return Path(f"{state}.wanted")
 
-    Returns the number of workbooks handed to LibreOffice. Each workbook is
-    tried once per prefetcher (by path, size and modification time).
+
+def _running(state: Path) -> bool:
+    """Whether this folder's prefetcher is alive (its pid file names a live process)."""
+    try:
+        pid = int(state.with_suffix(".pid").read_text().split()[0])
+        with open(f"/proc/{pid}/status") as fh:
+            line = next(line for line in fh if line.startswith("State:"))
+    except (OSError, ValueError, IndexError, StopIteration):
+        return False
+    return "Z" not in line.split()[1]
+
+
+def _next_wanted(wanted: Path, tried: set[str]) -> Path | None:
+    """The workbook a job has waited for longest, if any."""
+    try:
+        entries = [(e.stat().st_mtime_ns, e.name, e) for e in os.scandir(wanted)
+                   if e.name.endswith(".xlsx") and e.name[:-5] not in tried]
+    except OSError:
+        return None
+    return Path(min(entries)[2].path) if entries else None
+
+
+def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int:
+    """Convert every finished run's uncached formula workbook, one by one, until none is left.
+
+    Workbooks a waiting job asked for (`request`) go first. Returns the
+    number of workbooks handed to LibreOffice. Each workbook is tried once
+    per prefetcher (by content); one LibreOffice fails on is left to its
+    job, which isolates the failure as before, and a job waiting for it is
+    told so at once.
     """
-    from whitecollar.office import recalc
+    import tempfile
 
-    tried: set[tuple[str, int, int]] = set()
+    from whitecollar.office import recalc, recalc_cache, shared_office, soffice
+
+    exe = soffice.find_soffice()
+    cache_root = recalc_cache.cache_root()
+    disk = recalc._disk_cache()
+    if not isinstance(exe, str) or cache_root is None or disk is None:
+        return 0
+    state = shared_office.state_folder(cache_root, disk.folder.name)
+    wanted = _wanted(_state(cache_root, runs_root))
+    wanted.mkdir(parents=True, exist_ok=True)
+    for stale in wanted.glob("*.failed"):
+        stale.unlink(missing_ok=True)
+    converter = shared_office.Converter(exe, state)
+    tried_paths: set[tuple[str, int, int]] = set()
+    tried: set[str] = set()
     handed, deadline = 0, time.monotonic() + max_s
-    while time.monotonic() < deadline:
-        pending = []
-        for path in finished_workbooks(runs_root):
-            try:
-                st = path.stat()
-            except OSError:
-                continue
-            key = (str(path), st.st_size, st.st_mtime_ns)
-            if key not in tried:
-                tried.add(key)
-                pending.append(path)
-        if not pending:
-            return handed
-        for i in range(0, len(pending), batch):
-            handed += recalc.prefetch(pending[i:i + batch])
+    queue: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="whitecollar-prefetch-") as tmp:
+        work = Path(tmp)
+        try:
+            while time.monotonic() < deadline and converter.usable:
+                asked = _next_wanted(wanted, tried)
+                if asked is not None:  # checked as the job checked it: nothing in that folder is trusted
+                    sha, data = asked.name[:-5], _read(asked)
+                    if data is not None and (recalc.validate_xlsx(data, "") is not None
+                                             or recalc.hashlib.sha256(data).hexdigest() != sha):
+                        data = None
+                else:
+                    if not queue:
+                        queue = _unseen(runs_root, tried_paths)
+                        if not queue:
+                            return handed
+                    data = _read(queue.pop(0))
+                    if data is None or not recalc.has_formulas(data) or recalc.validate_xlsx(data, "") is not None:
+                        continue
+                    sha = recalc.hashlib.sha256(data).hexdigest()
+                if sha in tried or data is None or disk.holds(sha):
+                    tried.add(sha)
+                    if asked is not None:
+                        if not disk.holds(sha):
+                            _mark_failed(wanted, sha)  # tried before: its job converts it
+                        asked.unlink(missing_ok=True)
+                    continue
+                tried.add(sha)
+                src, dst = work / "in" / f"{sha}.xlsx", work / "out" / f"{sha}.xlsx"
+                src.parent.mkdir(exist_ok=True)
+                dst.parent.mkdir(exist_ok=True)
+                src.write_bytes(data)
+                outcome = converter.convert(src, dst, timeout_s, still_needed=lambda _src: not disk.holds(sha))
+                handed += outcome in ("ok", "failed")
+                stored = disk.put(sha, dst) if outcome == "ok" else None
+                src.unlink(missing_ok=True)
+                dst.unlink(missing_ok=True)
+                if asked is not None:
+                    if stored is None and not disk.holds(sha):
+                        _mark_failed(wanted, sha)
+                    asked.unlink(missing_ok=True)
+        finally:
+            converter.close()
+            for left in wanted.glob("*.xlsx"):  # nobody serves them now: their jobs convert them
+                _mark_failed(wanted, left.name[:-5])
     return handed
+
+
+def _read(path: Path) -> bytes | None:
+    from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
+
+    data = read_guarded(path, DEFAULT_MAX_BYTES)
+    return data if isinstance(data, bytes) else None
+
+
+def _unseen(runs_root: Path, tried_paths: set[tuple[str, int, int]]) -> list[Path]:
+    """The finished runs' workbooks not yet looked at (by path, size and modification time)."""
+    fresh = []
+    for path in finished_workbooks(runs_root):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        key = (str(path), st.st_size, st.st_mtime_ns)
+        if key not in tried_paths:
+            tried_paths.add(key)
+            fresh.append(path)
+    return fresh
+
+
+def _mark_failed(wanted: Path, sha: str) -> None:
+    try:
+        (wanted / f"{sha}.failed").touch()
+    except OSError:
+        pass
+
+
+#: how long a job waits for a prefetcher that was just started to take its lock
+START_GRACE_S = 5.0
+POLL_S = 0.01
+
+
+def request(inputs: list[Path], timeout_s: float) -> None:
+    """Ask the workflow's prefetcher for these workbooks (files named by their SHA-256) and wait.
+
+    Returns once each is in the disk cache, or the prefetcher failed on it,
+    or no prefetcher is running (after a grace for one just started), or
+    after the time limit: the caller then converts what is still missing,
+    as it always did. Nothing is trusted here: the caller reads the results
+    from the content-addressed cache.
+    """
+    from whitecollar.office import recalc, recalc_cache
+
+    value = os.environ.get(ROOT_ENV, "").strip()
+    cache_root = recalc_cache.cache_root()
+    disk = recalc._disk_cache() if value and cache_root is not None else None
+    if disk is None:
+        return
+    state = _state(cache_root, Path(value))
+    wanted = _wanted(state)
+    pending = [src.stem for src in inputs if not disk.holds(src.stem)]
+    try:
+        wanted.mkdir(parents=True, exist_ok=True)
+        for src in inputs:
+            if src.stem in pending:
+                (wanted / f"{src.stem}.failed").unlink(missing_ok=True)
+                tmp = wanted / f".{src.stem}.{os.getpid()}.tmp"
+                tmp.write_bytes(src.read_bytes())
+                os.replace(tmp, wanted / f"{src.stem}.xlsx")
+    except OSError:
+        return
+    start = time.monotonic()
+    grace = _spawned.get(value, -START_GRACE_S) + START_GRACE_S  # one this process just started
+    checked = start - 1.0  # the first look is at once
+    while pending:
+        pending = [sha for sha in pending if not disk.holds(sha) and not (wanted / f"{sha}.failed").exists()]
+        now = time.monotonic()
+        if not pending or now - start > timeout_s + 30:
+            break
+        if now - checked > 0.25:
+            checked = now
+            if now > grace and not _running(state):
+                break
+        time.sleep(POLL_S)
+    for src in inputs:  # what was not served is withdrawn: the caller converts it
+        if not disk.holds(src.stem):
+            (wanted / f"{src.stem}.xlsx").unlink(missing_ok=True)
 
 
 def stop_all(cache_root: Path) -> None:

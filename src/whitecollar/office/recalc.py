@@ -43,6 +43,8 @@ FILTER = "xlsx:Calc MS Excel 2007 XML"
 #: Called before a batch goes to the shared office: starts the prefetcher of the finished runs'
 #: workbooks when the workflow names a runs folder (office/prefetcher.py), else does nothing.
 _prefetch_hook = _prefetcher.ensure
+#: Then: hand the batch to that prefetcher, which converts what jobs wait for first, and wait for it.
+_prefetch_request = _prefetcher.request
 _lock = threading.Lock()
 _cache: dict[str, Path | Failure] = {}
 _cache_dir: Path | None = None
@@ -128,6 +130,8 @@ def _convert_shared(exe: str, inputs: list[Path], outdir: Path, timeout_s: float
         return None
     if _prefetch_hook is not None:
         _prefetch_hook()
+    if _prefetch_request is not None and disk is not None:
+        _prefetch_request(inputs, timeout_s)
     still_needed = None if disk is None else (lambda src: disk.get(src.stem) is None)
     try:
         state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))

@@ -87,6 +87,10 @@ class RecalcCache:
     def _entry(self, sha: str) -> Path:
         return self.folder / sha[:2] / f"{sha}.xlsx"
 
+    def holds(self, sha: str) -> bool:
+        """Whether an entry exists, unchecked (a cheap test for a waiting job; `get` checks it)."""
+        return self._entry(sha).is_file()
+
     def get(self, sha: str) -> Path | None:
         """The stored result, or None; an entry that is not sound is removed."""
         entry = self._entry(sha)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import select
 import signal
 import subprocess
 import time
@@ -132,6 +133,10 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
     python = uno_python()
     if python is None:
         return None
+    if still_needed is not None:  # done meanwhile (the prefetcher): no need to wait for the office
+        pairs = [pair for pair in pairs if still_needed(pair[0])]
+        if not pairs:
+            return _soffice.RunResult(0, "", "", False)
     lock = _locked(state, wait_s=timeout_s + 30)
     if lock is None:
         return None
@@ -183,3 +188,94 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
                                   "\n".join(errors) or err.decode("utf-8", "replace"), timed_out)
     finally:
         lock.close()
+
+
+class Converter:
+    """One UNO client kept for many workbooks, the folder's lock taken around each one.
+
+    The prefetcher's way: a client start (Debian's python3, `uno`, the
+    bridge) costs about as much as half a conversion, so a client per batch
+    made the prefetcher hold the office for whole batches, and a job whose
+    workbook was not in the batch waited for all of it. Here the office is
+    free between two workbooks, and the client stays. The same safety as
+    `convert`: a time limit per workbook that kills the client and the
+    office, and an output kept only once the client confirmed it.
+    """
+
+    def __init__(self, soffice: str, state: Path) -> None:
+        self.soffice, self.state = soffice, state
+        self.proc: subprocess.Popen | None = None
+        self.usable = uno_python() is not None
+
+    def _client(self) -> subprocess.Popen | None:
+        if self.proc is not None and self.proc.poll() is None:
+            return self.proc
+        python = uno_python()
+        if python is None:
+            self.usable = False
+            return None
+        self.proc = subprocess.Popen([python, str(CLIENT), "serve", str(self.state), self.soffice],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        return self.proc
+
+    def _end(self, *, office: bool) -> None:
+        if self.proc is not None:
+            _kill_group(self.proc.pid)
+            self.proc.wait()
+            self.proc = None
+        if office:
+            stop(self.state)
+
+    def convert(self, src: Path, dst: Path, timeout_s: float, still_needed=None) -> str:
+        """"ok", "skipped" (done meanwhile), "failed" (the file's doing), or "unusable" (not the file's)."""
+        if not self.usable:
+            return "unusable"
+        lock = _locked(self.state, wait_s=timeout_s + 30)
+        if lock is None:
+            return "unusable"
+        try:
+            if still_needed is not None and not still_needed(src):
+                return "skipped"
+            _prepare(self.state)
+            proc = self._client()
+            if proc is None:
+                return "unusable"
+            try:
+                proc.stdin.write((json.dumps({"in": str(src), "out": str(dst)}) + "\n").encode("utf-8"))
+                proc.stdin.flush()
+            except OSError:
+                self._end(office=False)
+                return "unusable"
+            ready, _, _ = select.select([proc.stdout], [], [], timeout_s)
+            line = proc.stdout.readline() if ready else None
+            if line is None:  # over the time limit: the office may be stuck on it
+                self._end(office=True)
+                Path(dst).unlink(missing_ok=True)
+                return "failed"
+            try:
+                reply = json.loads(line) if line else {}
+            except ValueError:
+                reply = {}
+            if reply.get("ok"):
+                return "ok"
+            Path(dst).unlink(missing_ok=True)
+            if "error" in reply:
+                return "failed"
+            if not line and proc.wait() == _NO_UNO:
+                _unusable.add(uno_python() or "")
+                self.usable = False
+            self._end(office=False)  # the office died or the client broke: not the file's doing
+            return "unusable"
+        finally:
+            lock.close()
+
+    def close(self) -> None:
+        """End the client (the office stays, for the jobs and its reaper)."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self._end(office=False)

@@ -9,6 +9,12 @@ state folder's lock, so one client at a time talks to the office.
         connect to the office of STATE (start it if it is not running),
         load each IN (recalculated on load by the profile's settings) and
         store it to OUT; one JSON line per file on stdout as it is done.
+    python3 uno_client.py serve STATE SOFFICE
+        the same, one request at a time, for as long as the caller writes:
+        each stdin line is a JSON object {"in": IN, "out": OUT}, answered by
+        one JSON line. The caller takes the folder's lock around each
+        request (the prefetcher: one client for many workbooks, the office
+        free for jobs between them).
     python3 uno_client.py reap STATE IDLE_S
         wait until STATE's office has been idle IDLE_S seconds, then end it.
 
@@ -150,37 +156,74 @@ def stop(state: Path) -> None:
     (state / "office.pid").unlink(missing_ok=True)
 
 
-def convert(state: Path, soffice: str, pairs: list[tuple[str, str]]) -> int:
+_LOAD = (("Hidden", True), ("ReadOnly", True), ("MacroExecutionMode", 0), ("UpdateDocMode", 0))
+_STORE = (("FilterName", FILTER), ("Overwrite", True))
+
+
+def _convert_one(state: Path, desktop, i: int, src: str, dst: str) -> bool:
+    """Convert one file and print its JSON line; False when the office itself is gone."""
+    doc = None
     try:
-        desktop = _desktop(state, soffice)
+        doc = desktop.loadComponentFromURL(Path(src).resolve().as_uri(), "_blank", 0,
+                                           tuple(_prop(*p) for p in _LOAD))
+        if doc is None:
+            print(json.dumps({"i": i, "error": "LibreOffice could not load the file"}), flush=True)
+            return True
+        doc.storeToURL(Path(dst).resolve().as_uri(), tuple(_prop(*p) for p in _STORE))
+        print(json.dumps({"i": i, "ok": True}), flush=True)
+        return True
+    except Exception as exc:  # noqa: BLE001
+        if _office_pid(state) is None or type(exc).__name__ in ("DisposedException", "RuntimeException"):
+            print(json.dumps({"i": i, "fatal": f"LibreOffice stopped ({type(exc).__name__})"}), flush=True)
+            stop(state)
+            return False
+        print(json.dumps({"i": i, "error": f"{type(exc).__name__}: {exc}"}), flush=True)
+        return True
+    finally:
+        if doc is not None:
+            try:
+                doc.close(True)
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def _reached(state: Path, soffice: str):
+    try:
+        return _desktop(state, soffice)
     except Exception as exc:  # noqa: BLE001
         print(json.dumps({"fatal": f"LibreOffice could not be reached ({type(exc).__name__})"}), flush=True)
+        return None
+
+
+def convert(state: Path, soffice: str, pairs: list[tuple[str, str]]) -> int:
+    desktop = _reached(state, soffice)
+    if desktop is None:
         return 3
-    load = (_prop("Hidden", True), _prop("ReadOnly", True), _prop("MacroExecutionMode", 0),
-            _prop("UpdateDocMode", 0))
-    store = (_prop("FilterName", FILTER), _prop("Overwrite", True))
     for i, (src, dst) in enumerate(pairs):
-        doc = None
-        try:
-            doc = desktop.loadComponentFromURL(Path(src).resolve().as_uri(), "_blank", 0, load)
-            if doc is None:
-                print(json.dumps({"i": i, "error": "LibreOffice could not load the file"}), flush=True)
-                continue
-            doc.storeToURL(Path(dst).resolve().as_uri(), store)
-            print(json.dumps({"i": i, "ok": True}), flush=True)
-        except Exception as exc:  # noqa: BLE001
-            if _office_pid(state) is None or type(exc).__name__ in ("DisposedException", "RuntimeException"):
-                print(json.dumps({"i": i, "fatal": f"LibreOffice stopped ({type(exc).__name__})"}), flush=True)
-                stop(state)
-                return 3
-            print(json.dumps({"i": i, "error": f"{type(exc).__name__}: {exc}"}), flush=True)
-        finally:
-            if doc is not None:
-                try:
-                    doc.close(True)
-                except Exception:  # noqa: BLE001
-                    pass
+        if not _convert_one(state, desktop, i, src, dst):
+            return 3
     (state / "last-used").touch()
+    return 0
+
+
+def serve(state: Path, soffice: str) -> int:
+    """Convert the requests read from stdin one by one, until stdin closes or the office dies."""
+    desktop, office = None, None
+    for i, line in enumerate(sys.stdin):
+        try:
+            request = json.loads(line)
+            src, dst = str(request["in"]), str(request["out"])
+        except (ValueError, KeyError, TypeError):
+            print(json.dumps({"i": i, "error": "malformed request"}), flush=True)
+            continue
+        if desktop is None or _office_pid(state) != office:  # first request, or the office replaced meanwhile
+            desktop = _reached(state, soffice)
+            if desktop is None:
+                return 3
+            office = _office_pid(state)
+        if not _convert_one(state, desktop, i, src, dst):
+            return 3
+        (state / "last-used").touch()
     return 0
 
 
@@ -220,6 +263,8 @@ def main(argv: list[str]) -> int:
     if argv[0] == "convert":
         state, soffice, rest = Path(argv[1]), argv[2], argv[3:]
         return convert(state, soffice, list(zip(rest[::2], rest[1::2])))
+    if argv[0] == "serve":
+        return serve(Path(argv[1]), argv[2])
     if argv[0] == "reap":
         return reap(Path(argv[1]), float(argv[2]))
     raise SystemExit(f"unknown command {argv[0]!r}")
