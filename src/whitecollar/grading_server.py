@@ -12,11 +12,11 @@ stderr (passed over the socket), and forks its bounded child instead of
 starting an interpreter (`evaluation.FORK_CHILDREN`): the same limits, the
 same receipts, written the same atomic way.
 
-The client (`serve`) imports nothing but the standard library. It falls back
-to the in-process evaluation (returns None) whenever the server cannot be
-started or reached, or the connection breaks before the exit status came:
-a laboratory problem is never charged to the worker, and a receipt is
-always written.
+The client (`grading_client.serve`) imports a few light modules of the
+standard library. It falls back to the in-process evaluation (returns None)
+whenever the server cannot be started or reached, or the connection breaks
+before the exit status came: a laboratory problem is never charged to the
+worker, and a receipt is always written.
 
 Stale code is never served: the server records the SHA-256 of every source
 and schema file of the package when it starts and, before each fork,
@@ -30,7 +30,7 @@ WHITECOLLAR_GRADING_IDLE_S seconds (60) idle or when its folder is gone.
 """
 from __future__ import annotations
 
-import fcntl
+import gc
 import hashlib
 import json
 import os
@@ -41,24 +41,21 @@ import sys
 import time
 from pathlib import Path
 
-CACHE_ENV = "WHITECOLLAR_RECALC_CACHE"  # recalc_cache.ENV, not imported: the client stays light
-SWITCH_ENV = "WHITECOLLAR_GRADING_SERVER"  # "0" turns the server off
+from whitecollar import grading_client
+from whitecollar.grading_client import CACHE_ENV, SWITCH_ENV, serve  # noqa: F401 - the client's names, here too
+
 IDLE_ENV = "WHITECOLLAR_GRADING_IDLE_S"
 PACKAGE = Path(__file__).resolve().parent
-START_S = 60.0
-_HEADER = struct.Struct("!I")
 _SOURCE_SUFFIXES = (".py", ".json", ".yaml", ".yml")
 
 
 def state_folder(cache_root: Path) -> Path:
     """The server folder for this Python, package, working directory and scenario root."""
-    identity = json.dumps([sys.executable, str(PACKAGE), os.getcwd(), os.environ.get("WHITECOLLAR_ROOT", "")])
-    return Path(cache_root) / f"grading-{hashlib.sha256(identity.encode('utf-8')).hexdigest()[:16]}"
+    return Path(grading_client.state_folder(str(cache_root)))
 
 
 def _address(folder: Path) -> str:
-    """An abstract socket named after the folder's real path (no path-length limit, no file)."""
-    return "\0whitecollar-grading-" + hashlib.sha256(str(folder.resolve()).encode("utf-8")).hexdigest()[:24]
+    return grading_client.address(str(folder))
 
 
 def _source_files(package: Path) -> list[Path]:
@@ -116,102 +113,6 @@ class _Code:
             _preload_scenarios()
             self.scenarios = scenarios
         return True
-
-
-# ---------------------------------------------------------------- the client
-
-
-def serve(argv: list[str]) -> int | None:
-    """The exit status of `argv` run by the grading server, or None: evaluate in this process."""
-    root = os.environ.get(CACHE_ENV, "").strip()
-    if not root or os.environ.get(SWITCH_ENV, "1") == "0":
-        return None
-    try:
-        folder = state_folder(Path(root))
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    for _ in range(2):  # a second time after a server that refused stale code
-        conn = _connect(folder) or _start(folder)
-        if conn is None:
-            return None
-        with conn:
-            reply = _request(conn, argv)
-        if reply is None:
-            return None
-        if "status" in reply:
-            return int(reply["status"])
-        if not reply.get("stale"):
-            return None
-    return None
-
-
-def _connect(folder: Path) -> socket.socket | None:
-    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        conn.connect(_address(folder))
-        return conn
-    except OSError:
-        conn.close()
-        return None
-
-
-def _start(folder: Path) -> socket.socket | None:
-    """Start the folder's server (one client at a time) and connect to it."""
-    try:
-        lock = open(folder / "lock", "a")  # noqa: SIM115 - held while starting
-    except OSError:
-        return None
-    with lock:
-        deadline = time.monotonic() + START_S
-        while True:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    return None
-                time.sleep(0.02)
-        conn = _connect(folder)  # another client may have started it meanwhile
-        if conn is not None:
-            return conn
-        import subprocess  # only here: a client that finds its server running never needs it
-
-        env = dict(os.environ)
-        parts = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
-        env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE.parent), *[p for p in parts if p != str(PACKAGE.parent)]])
-        try:
-            with open(folder / "server.log", "ab") as log:
-                proc = subprocess.Popen([sys.executable, "-m", "whitecollar.grading_server", str(folder)],
-                                        stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
-                                        start_new_session=True, close_fds=True)
-        except OSError:
-            return None
-        while time.monotonic() < deadline and proc.poll() is None:
-            conn = _connect(folder)
-            if conn is not None:
-                return conn
-            time.sleep(0.01)
-        return None
-
-
-def _request(conn: socket.socket, argv: list[str]) -> dict | None:
-    """Send the request with this process's stdout and stderr; the server's reply, or None."""
-    payload = json.dumps({"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ)}).encode("utf-8")
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        socket.send_fds(conn, [_HEADER.pack(len(payload))], [1, 2])
-        conn.sendall(payload)
-        data = b""
-        while not data.endswith(b"\n"):
-            chunk = conn.recv(4096)
-            if not chunk:
-                return None  # the server or its worker broke mid-request
-            data += chunk
-        return json.loads(data)
-    except (OSError, ValueError):
-        return None
 
 
 # ---------------------------------------------------------------- the server
@@ -275,24 +176,30 @@ def _owned(folder: Path) -> bool:
 
 def _recv_request(conn: socket.socket) -> tuple[dict, list[int]]:
     conn.settimeout(10.0)
-    header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 2)
-    if len(header) != _HEADER.size or len(fds) != 2:
+    header, fds, _, _ = socket.recv_fds(conn, grading_client.HEADER.size, 2)
+    if len(header) != grading_client.HEADER.size or len(fds) != 2:
         for fd in fds:
             os.close(fd)
         raise ValueError("malformed request")
-    (size,), data = _HEADER.unpack(header), b""
+    (size,), data = grading_client.HEADER.unpack(header), b""
     while len(data) < size:
         chunk = conn.recv(min(65536, size - len(data)))
         if not chunk:
             raise ValueError("request cut short")
         data += chunk
     conn.settimeout(None)
-    return json.loads(data), fds
-
-
-def _reply(conn: socket.socket, message: dict) -> None:
     try:
-        conn.sendall(json.dumps(message).encode("utf-8") + b"\n")
+        return grading_client.decode_request(data), fds
+    except ValueError:
+        for fd in fds:
+            os.close(fd)
+        raise
+
+
+def _reply(conn: socket.socket, line: str) -> None:
+    """One answer line: `status N`, `stale` or `refused REASON` (grading_client)."""
+    try:
+        conn.sendall(line.replace("\n", " ").encode("utf-8") + b"\n")
     except OSError:
         pass
 
@@ -320,7 +227,7 @@ def _work(conn: socket.socket, request: dict, fds: list[int]) -> None:
             status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         sys.stdout.flush()
         sys.stderr.flush()
-        _reply(conn, {"status": status})
+        _reply(conn, f"status {int(status)}")
         if evaluation.NEW_TERMS:
             learned = request["terms_file"]
             Path(learned + ".tmp").write_text(json.dumps(evaluation.NEW_TERMS), encoding="utf-8")
@@ -383,6 +290,7 @@ def run_server(folder: Path) -> int:
     (folder / "server.pid").write_text(f"{os.getpid()}\n{folder}\n")
     code = _Code()  # before the imports: an edit made meanwhile is seen at the first request
     _preload()
+    gc.freeze()  # what is loaded now is never scanned by a fork's collector: its pages stay shared
     idle_s = float(os.environ.get(IDLE_ENV, "").strip() or 60)
     last, workers, count = time.monotonic(), {}, 0
     try:
@@ -401,8 +309,8 @@ def run_server(folder: Path) -> int:
                 except (OSError, ValueError):
                     continue
                 try:
-                    refusal = ({"stale": True} if not code.unchanged() else
-                               {"refused": "threads: forking is not safe"} if threading.active_count() != 1 else
+                    refusal = ("stale" if not code.unchanged() else
+                               "refused threads: forking is not safe" if threading.active_count() != 1 else
                                None)
                     if refusal is not None:  # stop listening first: the client's next connection is a new server's
                         listener.close()

@@ -76,11 +76,12 @@ def test_the_client_names_the_cache_variable_of_the_recalculation_cache():
 
 
 def test_the_client_imports_no_grading_module(tmp_path):
-    code = ("import sys; from whitecollar import grading_server; "
-            "print(sorted(m for m in sys.modules if m.startswith(('whitecollar.', 'yaml', 'jsonschema'))))")
+    code = ("import sys; from whitecollar import grading_client; "
+            "print(sorted(m for m in sys.modules if m.startswith(('whitecollar.', 'yaml', 'jsonschema', 'json', "
+            "'pathlib', 'subprocess'))))")
     out = subprocess.run([sys.executable, "-c", code], env=_env(None, server=True), capture_output=True,
                          text=True, check=True).stdout
-    assert out.strip() == "['whitecollar.grading_server']"
+    assert out.strip() == "['whitecollar.grading_client']"
 
 
 def test_no_server_where_its_folder_cannot_be_made(tmp_path, monkeypatch):

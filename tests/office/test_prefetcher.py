@@ -4,6 +4,7 @@ workbook done meanwhile converts nothing."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -188,7 +189,12 @@ def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_ge
     # a live prefetcher that fails on the workbook: the job is told at once
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
-        prefetcher._state(shared_cache, runs_root).with_suffix(".pid").write_text(f"{sleeper.pid}\n")
+        pid_file = prefetcher._state(shared_cache, runs_root).with_suffix(".pid")
+        pid_file.write_text(f"{sleeper.pid}\nanother-node\n")  # a cache shared by cluster nodes: not checkable
+        t0 = time.monotonic()
+        prefetcher.request([named], timeout_s=120)
+        assert time.monotonic() - t0 < 10
+        pid_file.write_text(f"{sleeper.pid}\n{socket.gethostname()}\n")
 
         def fail_soon():
             time.sleep(0.5)

@@ -109,8 +109,17 @@ def as_number(v: Any) -> float | None:
     return parse_number(v) if isinstance(v, str) else None
 
 
+_SQUASHED = re.compile(r"[\s\-_]+")
+
+
 def _squash(s: str) -> str:
-    return re.sub(r"[\s\-_]+", "", s)
+    return _SQUASHED.sub("", s)
+
+
+@lru_cache(maxsize=65536)
+def _wanted_label(term: str) -> str:
+    """A term as an exact label must read, squashed (the same for every cell it is compared with)."""
+    return _squash(_label_key(term))
 
 
 @lru_cache(maxsize=65536)
@@ -130,13 +139,19 @@ def _quality(text: str, terms: Sequence[Term]) -> int:
 def _quality_cached(text: str, terms: tuple[Term, ...]) -> int:
     best = 0
     key = _squash(_label_key(text))
+    folded = None  # the text normalised and squashed, once, when a term needs it
     for t in terms:
         if isinstance(t, re.Pattern):
             best = max(best, 1 if t.search(text) else 0)
             continue
-        want = _squash(_label_key(str(t)))
-        if want and (key == want or _squash(normalise(text)) == want):
+        want = _wanted_label(str(t))
+        if want and key == want:
             return 2
+        if want:
+            if folded is None:
+                folded = _squash(normalise(text))
+            if folded == want:
+                return 2
         if term_pattern(t).search(text):
             best = 1
     return best

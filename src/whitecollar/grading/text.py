@@ -37,6 +37,7 @@ HYPHEN_CLASS = "[" + re.escape(_HYPHEN_CHARS) + "]"
 _APOS_CLASS = "['" + re.escape(_SQUOTE_CHARS) + "]"
 _DQUOTE_CLASS = '["' + re.escape(_DQUOTE_CHARS) + "]"
 _NEVER = re.compile(r"(?!)")
+_SPACES = re.compile(r"\s+")
 
 
 def normalise(s: Any) -> str:
@@ -55,7 +56,7 @@ def normalise(s: Any) -> str:
         s = unicodedata.normalize("NFKD", s)
         s = "".join(ch for ch in s if not unicodedata.combining(ch))
     s = s.casefold()
-    return re.sub(r"\s+", " ", s).strip()
+    return _SPACES.sub(" ", s).strip()
 
 
 def _build_letter_variants() -> dict[str, str]:

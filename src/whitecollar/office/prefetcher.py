@@ -36,6 +36,7 @@ import fcntl
 import hashlib
 import os
 import resource
+import socket
 import subprocess
 import sys
 import time
@@ -44,6 +45,8 @@ from pathlib import Path
 ROOT_ENV = "WHITECOLLAR_PREFETCH_ROOT"
 MAX_S = 6 * 3600.0
 _started: set[str] = set()  # runs folders this process already started a prefetcher for
+#: the detached prefetcher's command (not `-m`: the package imports this module first)
+_ENTRY = "import sys; from whitecollar.office.prefetcher import main; sys.exit(main(sys.argv[1:]))"
 _spawned: dict[str, float] = {}  # when this process started one (monotonic), by runs folder
 
 
@@ -90,7 +93,7 @@ def ensure() -> None:
                                                     if p and p != src]])
         with open(f"{_state(cache_root, Path(value))}.log", "ab") as log:
             _spawned[value] = time.monotonic()
-            subprocess.Popen([sys.executable, "-m", "whitecollar.office.prefetcher", value],
+            subprocess.Popen([sys.executable, "-c", _ENTRY, value],
                              stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
                              start_new_session=True, close_fds=True, preexec_fn=_lift_soft_limits)
     except OSError:
@@ -121,10 +124,16 @@ def _wanted(state: Path) -> Path:
 
 
 def _running(state: Path) -> bool:
-    """Whether this folder's prefetcher is alive (its pid file names a live process)."""
+    """Whether this folder's prefetcher is alive: its pid file names a live process of this host.
+
+    One of another host (a cache folder shared by cluster nodes) cannot be
+    checked from here, so it counts as absent: the job converts its own.
+    """
     try:
-        pid = int(state.with_suffix(".pid").read_text().split()[0])
-        with open(f"/proc/{pid}/status") as fh:
+        pid, host = state.with_suffix(".pid").read_text().split()[:2]
+        if host != socket.gethostname():
+            return False
+        with open(f"/proc/{int(pid)}/status") as fh:
             line = next(line for line in fh if line.startswith("State:"))
     except (OSError, ValueError, IndexError, StopIteration):
         return False
@@ -329,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     if held is None:
         return 0
     with held:
-        _state(cache_root, runs_root).with_suffix(".pid").write_text(f"{os.getpid()}\n")
+        _state(cache_root, runs_root).with_suffix(".pid").write_text(f"{os.getpid()}\n{socket.gethostname()}\n")
         try:
             handed = run(runs_root)
         finally:
