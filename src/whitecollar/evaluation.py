@@ -151,28 +151,33 @@ except MemoryError:
 # The terms a forked child compiled are gathered in NEW_TERMS, for the server to compile.
 FORK_CHILDREN = False
 NEW_TERMS: list[tuple[str, bool]] = []
+NEW_ALIASES: list[str] = []  # the same for the spellings of choices (grading/decisions.py)
 
 
 def _run_child(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, result: Path, limits: Limits):
     args = [task_id, str(out_dir), str(workspace_dir), str(oracle_dir), str(result)]
     if FORK_CHILDREN and _address_space_mb() < limits.memory_mb:
-        from .grading import text
+        from .grading import decisions, text
 
         terms = result.with_name(result.name + ".terms")
-        known = len(text.COMPILED_TERMS)
+        known, known_aliases = len(text.COMPILED_TERMS), len(decisions.COMPILED_ALIASES)
 
         def child() -> int:
             status = _child_main(args)
             try:  # a hint for the server only: never a reason to fail the evaluation
-                terms.write_text(json.dumps(text.COMPILED_TERMS[known:]), encoding="utf-8")
+                terms.write_text(json.dumps({"terms": text.COMPILED_TERMS[known:],
+                                             "aliases": decisions.COMPILED_ALIASES[known_aliases:]}),
+                                 encoding="utf-8")
             except BaseException:  # noqa: BLE001
                 pass
             return status
 
         outcome = run_forked(child, limits)
         try:
-            NEW_TERMS.extend((str(t), bool(w)) for t, w in json.loads(terms.read_text(encoding="utf-8")))
-        except (OSError, ValueError, TypeError):
+            learned = json.loads(terms.read_text(encoding="utf-8"))
+            NEW_TERMS.extend((str(t), bool(w)) for t, w in learned["terms"])
+            NEW_ALIASES.extend(str(a) for a in learned["aliases"])
+        except (OSError, ValueError, TypeError, KeyError):
             pass
         return outcome
     argv = [sys.executable, "-c", _CHILD, *args]

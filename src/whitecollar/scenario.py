@@ -7,6 +7,7 @@ path under a private module name rather than imported as a package.
 """
 from __future__ import annotations
 
+import copy
 import importlib.util
 import json
 import sys
@@ -107,14 +108,28 @@ class Scenario:
         return self._load("challenge")
 
 
+#: checked metadata by scenario.yaml's path and the bytes read: a process that loads a scenario for
+#: every evaluation (the grading server's forks, a battery) parses and checks each version once
+_CHECKED: dict[tuple[str, bytes], dict[str, Any]] = {}
+
+
 def load_scenario(task_id: str, *, seed: int | None = None, root: Path | None = None) -> Scenario:
     folder = (root or paths.SCENARIOS) / task_id
     meta_path = folder / "scenario.yaml"
     if not meta_path.exists():
         raise ScenarioError(f"{meta_path}: not found; is {task_id!r} a folder under benchmark/scenarios/?")
+    raw = meta_path.read_bytes()
+    checked = _CHECKED.get((str(meta_path), raw))
+    if checked is None:
+        checked = _check_meta(task_id, meta_path, raw)
+        _CHECKED[(str(meta_path), raw)] = checked
+    return Scenario(task_id=task_id, folder=folder, meta=copy.deepcopy(checked), seed_override=seed)
+
+
+def _check_meta(task_id: str, meta_path: Path, raw: bytes) -> dict[str, Any]:
     try:
-        meta = yaml.safe_load(meta_path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
+        meta = yaml.safe_load(raw.decode("utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{meta_path}: not valid YAML ({exc.__class__.__name__}); fix the syntax") from None
     errors = sorted(
         jsonschema.Draft202012Validator(scenario_schema()).iter_errors(meta or {}),
@@ -126,7 +141,7 @@ def load_scenario(task_id: str, *, seed: int | None = None, root: Path | None = 
         raise ScenarioError(f"{meta_path}: {where}: {e.message}; fix scenario.yaml")
     if meta["id"] != task_id:
         raise ScenarioError(f"{meta_path}: id {meta['id']!r} differs from the folder name {task_id!r}")
-    return Scenario(task_id=task_id, folder=folder, meta=meta, seed_override=seed)
+    return meta
 
 
 def list_scenarios(root: Path | None = None) -> list[str]:

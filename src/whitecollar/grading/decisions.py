@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from .text import normalise
@@ -30,12 +31,21 @@ def _norm(value: Any) -> str:
     if value is None or isinstance(value, (_dt.date, _dt.datetime)):
         return ""
     t = normalise(value)
-    t = re.sub(r"[_\-/]+", " ", t)
-    return re.sub(r"\s+", " ", t).strip()
+    t = _JOINERS.sub(" ", t)
+    return _SPACES.sub(" ", t).strip()
 
 
+_JOINERS = re.compile(r"[_\-/]+")
+_SPACES = re.compile(r"\s+")
+#: every spelling compiled by this process, in order: a forked evaluation reports its new ones to the
+#: grading server, which compiles them for later forks (grading_server.py), as for text.COMPILED_TERMS
+COMPILED_ALIASES: list[str] = []
+
+
+@lru_cache(maxsize=8192)
 def _alias_rx(alias: str) -> re.Pattern[str]:
     """A spelling as whole words; a last word of three letters or more also in its plain inflections (awarded, retains)."""
+    COMPILED_ALIASES.append(alias)
     words = _norm(alias).split()
     tail = r"(?:s|es|d|ed|ing)?" if words and len(words[-1]) >= 3 and words[-1].isalpha() else ""
     return re.compile(r"(?<![a-z0-9])" + r"\s*".join(re.escape(w) for w in words) + tail + r"(?![a-z0-9])")
