@@ -101,7 +101,8 @@ def test_a_miss_in_the_workflow_starts_one_detached_prefetcher(runs, shared_cach
     first = runs / "T-01" / "b" / "A1" / "r4" / "out" / "book.xlsx"  # the last in the folder's order
     assert openpyxl.load_workbook(recalc.recalculate([first])[first], data_only=True).active["A2"].value == 36
     # the job started the prefetcher and waited for it: it converted nothing itself
-    assert len(counter.commands) == 1 and "whitecollar.office.prefetcher" in counter.commands[0], counter.commands
+    assert len(counter.commands) == 1 and "whitecollar.office.prefetcher" in " ".join(counter.commands[0]), \
+        counter.commands
     cache = recalc_cache.RecalcCache(shared_cache, next(p.name for p in shared_cache.iterdir()
                                                          if len(p.name) == 24))
     shas = [recalc.hashlib.sha256(p.read_bytes()).hexdigest()
