@@ -45,8 +45,9 @@ with SnakemakeApi(OutputSettings()) as api:
 CONTROLLER_RULES = {"assign", "run", "freeze", "code_stamp", "pilot", "restricted"}
 
 
-def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_memory_and_runtime(lab_states):
-    root = lab_states("source")
+def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_memory_and_runtime(lab_states,
+                                                                                                  tmp_path):
+    root = clone(lab_states("source"), tmp_path / "lab")  # parsing the Snakefile writes under results/
     proc = subprocess.run([sys.executable, "-c", RULES_SCRIPT], cwd=root, env=lab_env(root), capture_output=True,
                           text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
