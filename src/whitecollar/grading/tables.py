@@ -145,13 +145,10 @@ def _quality_cached(text: str, terms: tuple[Term, ...]) -> int:
             best = max(best, 1 if t.search(text) else 0)
             continue
         want = _wanted_label(str(t))
-        if want and key == want:
+        if want and key != want and folded is None:
+            folded = _squash(normalise(text))
+        if want and want in (key, folded):
             return 2
-        if want:
-            if folded is None:
-                folded = _squash(normalise(text))
-            if folded == want:
-                return 2
         if term_pattern(t).search(text):
             best = 1
     return best

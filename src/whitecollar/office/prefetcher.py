@@ -259,8 +259,10 @@ START_GRACE_S = 5.0
 POLL_S = 0.01
 
 
-def request(inputs: list[Path], timeout_s: float) -> None:
+def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
     """Ask the workflow's prefetcher for these workbooks (files named by their SHA-256) and wait.
+
+    `disk` is the recalculation cache the caller already opened (else it is looked up here).
 
     Returns once each is in the disk cache, or the prefetcher failed on it,
     or no prefetcher is running (after a grace for one just started), or
@@ -272,7 +274,9 @@ def request(inputs: list[Path], timeout_s: float) -> None:
 
     value = os.environ.get(ROOT_ENV, "").strip()
     cache_root = recalc_cache.cache_root()
-    disk = recalc._disk_cache() if value and cache_root is not None else None
+    if not value or cache_root is None:
+        return
+    disk = disk or recalc._disk_cache()  # the caller's, when it has it
     if disk is None:
         return
     state = _state(cache_root, Path(value))
@@ -283,7 +287,7 @@ def request(inputs: list[Path], timeout_s: float) -> None:
         for src in inputs:
             if src.stem in pending:
                 (wanted / f"{src.stem}.failed").unlink(missing_ok=True)
-                tmp = wanted / f".{src.stem}.{os.getpid()}.tmp"
+                tmp = wanted / f".{src.stem}.{os.getpid()}.tmp"  # renamed, not synced: a request is transient
                 tmp.write_bytes(src.read_bytes())
                 os.replace(tmp, wanted / f"{src.stem}.xlsx")
     except OSError:

@@ -131,7 +131,7 @@ def _convert_shared(exe: str, inputs: list[Path], outdir: Path, timeout_s: float
     if _prefetch_hook is not None:
         _prefetch_hook()
     if _prefetch_request is not None and disk is not None:
-        _prefetch_request(inputs, timeout_s)
+        _prefetch_request(inputs, timeout_s, disk)
     still_needed = None if disk is None else (lambda src: disk.get(src.stem) is None)
     try:
         state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
