@@ -148,36 +148,31 @@ except MemoryError:
 
 # Set by the grading server's worker (grading_server.py), which has every module the
 # child needs imported already: the bounded child is then a fork, not a new interpreter.
-# The terms a forked child compiled are gathered in NEW_TERMS, for the server to compile.
+# The patterns a forked child compiled are gathered in LEARNED (grading/learned.py), for the server.
 FORK_CHILDREN = False
-NEW_TERMS: list[tuple[str, bool]] = []
-NEW_ALIASES: list[str] = []  # the same for the spellings of choices (grading/decisions.py)
+LEARNED: dict[str, list] = {}
 
 
 def _run_child(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, result: Path, limits: Limits):
     args = [task_id, str(out_dir), str(workspace_dir), str(oracle_dir), str(result)]
     if FORK_CHILDREN and _address_space_mb() < limits.memory_mb:
-        from .grading import decisions, text
+        from .grading import learned
 
-        terms = result.with_name(result.name + ".terms")
-        known, known_aliases = len(text.COMPILED_TERMS), len(decisions.COMPILED_ALIASES)
+        report = result.with_name(result.name + ".terms")
+        start = learned.mark()
 
         def child() -> int:
             status = _child_main(args)
             try:  # a hint for the server only: never a reason to fail the evaluation
-                terms.write_text(json.dumps({"terms": text.COMPILED_TERMS[known:],
-                                             "aliases": decisions.COMPILED_ALIASES[known_aliases:]}),
-                                 encoding="utf-8")
+                report.write_text(json.dumps(learned.since(start)), encoding="utf-8")
             except BaseException:  # noqa: BLE001
                 pass
             return status
 
         outcome = run_forked(child, limits)
         try:
-            learned = json.loads(terms.read_text(encoding="utf-8"))
-            NEW_TERMS.extend((str(t), bool(w)) for t, w in learned["terms"])
-            NEW_ALIASES.extend(str(a) for a in learned["aliases"])
-        except (OSError, ValueError, TypeError, KeyError):
+            learned.extend(LEARNED, json.loads(report.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
             pass
         return outcome
     argv = [sys.executable, "-c", _CHILD, *args]

@@ -228,10 +228,9 @@ def _work(conn: socket.socket, request: dict, fds: list[int]) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         _reply(conn, f"status {int(status)}")
-        if evaluation.NEW_TERMS or evaluation.NEW_ALIASES:
+        if any(evaluation.LEARNED.values()):
             learned = request["terms_file"]
-            Path(learned + ".tmp").write_text(json.dumps({"terms": evaluation.NEW_TERMS,
-                                                          "aliases": evaluation.NEW_ALIASES}), encoding="utf-8")
+            Path(learned + ".tmp").write_text(json.dumps(evaluation.LEARNED), encoding="utf-8")
             os.replace(learned + ".tmp", learned)
     except BaseException:  # noqa: BLE001 - no status: the client evaluates in its own process
         import traceback
@@ -241,45 +240,18 @@ def _work(conn: socket.socket, request: dict, fds: list[int]) -> None:
         os._exit(0)
 
 
-MAX_TERMS = 8192  # the size of the term cache (grading/text.py)
-MAX_TERM_CHARS = 400
-
-
 def _learn(terms_file: Path) -> None:
-    """Compile the terms and choice spellings a worker's evaluation needed, so that later forks find them
-    compiled.
-
-    A term becomes a pattern of escaped characters (grading/text.py), whatever
-    its text; the caps keep a flood of odd terms from costing the server much.
-    """
-    from whitecollar.grading import decisions, text
+    """Compile the patterns a worker's evaluation needed, so that later forks find them compiled
+    (grading/learned.py: capped and checked, whatever the file holds)."""
+    from whitecollar.grading import learned
 
     try:
-        learned = json.loads(terms_file.read_text(encoding="utf-8"))
+        report = json.loads(terms_file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return
     finally:
         terms_file.unlink(missing_ok=True)
-    if not isinstance(learned, dict):
-        return
-    terms, aliases = learned.get("terms"), learned.get("aliases")
-    for item in terms[:MAX_TERMS] if isinstance(terms, list) else []:
-        if len(text.COMPILED_TERMS) >= MAX_TERMS:
-            break
-        if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
-                and isinstance(item[1], bool) and len(item[0]) <= MAX_TERM_CHARS):
-            try:
-                text.term_pattern(item[0], whole_word=item[1])
-            except Exception:  # noqa: BLE001 - a worker compiles it again and reports
-                continue
-    for alias in aliases[:MAX_TERMS] if isinstance(aliases, list) else []:
-        if len(decisions.COMPILED_ALIASES) >= MAX_TERMS:
-            break
-        if isinstance(alias, str) and len(alias) <= MAX_TERM_CHARS:
-            try:
-                decisions._alias_rx(alias)
-            except Exception:  # noqa: BLE001 - a worker compiles it again and reports
-                continue
+    learned.compile_all(report)
 
 
 def _reap(workers: dict[int, Path]) -> None:
