@@ -179,6 +179,10 @@ def in_process_per_run(runs) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replicates", type=int, default=4, help="copies of each run, workbooks distinct")
+    parser.add_argument("--floors", type=int, default=3,
+                        help="floor measurements spread over the bench (their median is the floor)")
+    parser.add_argument("--server-only", action="store_true",
+                        help="skip the one-process-per-run modes of before (minutes of own soffice starts)")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-evaluation-"))
     try:
@@ -188,8 +192,15 @@ def main() -> None:
         n = len(runs)
         books = [p for _, ws, _ in runs for p in sorted((ws / "out").rglob("*.xlsx"))
                  if recalc.has_formulas(p.read_bytes())]
-        batch, single = batched_floor(books, tmp)
-        floor = batch / len(books)
+        floors: list[float] = []
+
+        def measure_floor() -> float:
+            """One floor measurement; taken before, between and after the modes: the machine's speed drifts."""
+            batch, single = batched_floor(books, tmp / f"floor-{len(floors)}")
+            floors.append(batch / len(books))
+            return single
+
+        single = measure_floor()
 
         base = {k: v for k, v in os.environ.items() if k != CACHE}
         base["PYTHONPATH"] = str(ROOT / "src")
@@ -205,13 +216,18 @@ def main() -> None:
         # the workflow's way: the shared office, and the prefetcher of the finished runs' workbooks
         shared = dict(base, **{CACHE: str(caches[1]), prefetcher.ROOT_ENV: str(tmp / "runs")})
         before = [r for r in runs if r in base_runs]
-        no_cache = cli_per_run(before, base, tmp, "none")
-        private_cold = cli_per_run(before, private, tmp, "private")
-        cold = cli_per_run(before, shared, tmp, "cold")
-        warm = cli_per_run(before, shared, tmp, "warm")
+        if args.server_only:
+            no_cache = private_cold = cold = warm = None
+        else:
+            no_cache = cli_per_run(before, base, tmp, "none")
+            private_cold = cli_per_run(before, private, tmp, "private")
+            cold = cli_per_run(before, shared, tmp, "cold")
+            warm = cli_per_run(before, shared, tmp, "warm")
         served = dict(shared, **{CACHE: str(caches[3]), grading_server.SWITCH_ENV: "1"})
         server_cold = cli_per_run(runs, served, tmp, "server-cold")
         server_warm = cli_per_run(runs, served, tmp, "server-warm")
+        for _ in range(max(0, args.floors - 2)):
+            measure_floor()
         served_2 = dict(served, **{CACHE: str(caches[4])})
         server_cold_2 = cli_per_run(runs, served_2, tmp, "server-cold-2", jobs=2)
         modes = ("none", "private", "cold", "warm", "server-cold", "server-warm", "server-cold-2")
@@ -224,6 +240,9 @@ def main() -> None:
         batch_cold = in_process_per_run(runs)
         recalc.clear_cache()
         batch_warm = in_process_per_run(runs)
+        if args.floors > 1:
+            measure_floor()
+        floor = sorted(floors)[len(floors) // 2]
         for cache in caches:
             prefetcher.stop_all(cache)
             shared_office.stop_all(cache)
@@ -233,12 +252,14 @@ def main() -> None:
         m, k = len(before), n
         rows = [
             ("one soffice call, one workbook", single, None),
-            (f"batched floor: one soffice call over {len(books)} workbooks, per workbook", floor, 1.0),
+            (f"batched floor: one soffice call over {len(books)} workbooks, per workbook, median of "
+             f"{len(floors)} ({', '.join(f'{f:.3f}' for f in floors)})", floor, 1.0),
             ("process start-up and imports (no evaluation)", startup, startup / floor),
-            (f"per run ({m}), one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
-            (f"per run ({m}), one process each, own soffice, empty cache", private_cold, private_cold / floor),
-            (f"per run ({m}), one process each, shared office, empty cache, prefetcher", cold, cold / floor),
-            (f"per run ({m}), one process each, shared office, warm cache", warm, warm / floor),
+            *([] if args.server_only else [
+                (f"per run ({m}), one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
+                (f"per run ({m}), one process each, own soffice, empty cache", private_cold, private_cold / floor),
+                (f"per run ({m}), one process each, shared office, empty cache, prefetcher", cold, cold / floor),
+                (f"per run ({m}), one process each, shared office, warm cache", warm, warm / floor)]),
             (f"per run ({k}), grading server, empty cache, prefetcher: COLD RE-GRADE", server_cold,
              server_cold / floor),
             (f"  the same, the {k - 1} runs after the first (which starts server, office and prefetcher)",
@@ -257,7 +278,8 @@ def main() -> None:
         print(f"{'measure':<{width}}  seconds  x floor")
         for name, secs, ratio in rows:
             print(f"{name:<{width}}  {secs:7.3f}  {'' if ratio is None else f'{ratio:6.2f}'}")
-        print(f"receipts byte-identical across the seven per-process modes: {'yes' if same else 'NO'}")
+        print(f"receipts byte-identical across the {len(modes) - 4 * args.server_only} per-process modes: "
+              f"{'yes' if same else 'NO'}")
         if not same:
             sys.exit(1)
     finally:
