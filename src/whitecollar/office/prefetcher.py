@@ -5,21 +5,22 @@ shared office one workbook at a time, and pays a UNO client's start for it.
 When a re-grade (an evaluator amendment, a replication) finds the disk cache
 cold, thousands of jobs would each pay that in turn. So the first job that
 misses the cache starts this prefetcher for the runs folder the workflow
-names (`WHITECOLLAR_PREFETCH_ROOT`, set by rules/grading.smk). Through one
-UNO client kept for its whole life (`shared_office.Converter`), it converts
-the workbooks of every finished run (a run folder holding `run.json` beside
-`out/`) into the same disk cache, one at a time, taking the office's lock
-around each one, while the jobs grade: later jobs find their workbooks
-recalculated.
+names (`WHITECOLLAR_PREFETCH_ROOT`, set by rules/grading.smk). Through a
+UNO client kept for its whole life (`shared_office.Converter`) and an office
+of its own, it converts the workbooks of every finished run (a run folder
+holding `run.json` beside `out/`) into the same disk cache, one at a time,
+while the jobs grade: later jobs find their workbooks recalculated.
 
 The jobs come in the scheduler's order, not the folder's. So a job that
 misses hands its workbooks to the prefetcher (`request`: a copy in the
-prefetcher's `wanted` folder) and waits; the prefetcher takes what jobs
-wait for before anything else. The job stops waiting as soon as its
-workbook is in the cache, the prefetcher failed on it, or no prefetcher is
-alive, and then converts what is missing itself, as it always did. It exits
-when nothing is asked for and a scan of the folder finds nothing left; the
-next job that misses starts another.
+prefetcher's `wanted` folder) and waits; a second lane of the prefetcher
+converts them at once in the workflow's shared office (which no job uses
+while the prefetcher serves them), so the job waits for its own
+conversion only, never for one of the folder's. The job stops waiting as
+soon as its workbook is in the cache, the prefetcher failed on it, or no
+prefetcher is alive, and then converts what is missing itself, as it always
+did. The prefetcher exits when nothing is asked for and a scan of the
+folder finds nothing left; the next job that misses starts another.
 
 Nothing is graded here and nothing is trusted: the cache is addressed by
 the content's SHA-256, so a prefetched result is exactly what the job would
@@ -153,13 +154,18 @@ def _next_wanted(wanted: Path, tried: set[str]) -> Path | None:
 def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int:
     """Convert every finished run's uncached formula workbook, one by one, until none is left.
 
-    Workbooks a waiting job asked for (`request`) go first. Returns the
-    number of workbooks handed to LibreOffice. Each workbook is tried once
-    per prefetcher (by content); one LibreOffice fails on is left to its
-    job, which isolates the failure as before, and a job waiting for it is
-    told so at once.
+    Two lanes, each with its own office: the folder's workbooks go to an
+    office of the prefetcher's own, one after another; the workbooks a
+    waiting job asked for (`request`) go at once to the workflow's shared
+    office, which no job uses while a prefetcher serves them, so a job never
+    waits for a conversion that is not its own. Returns the number of
+    workbooks handed to LibreOffice. Each workbook is tried once per
+    prefetcher (by content); one LibreOffice fails on is left to its job,
+    which isolates the failure as before, and a job waiting for it is told
+    so at once.
     """
     import tempfile
+    import threading
 
     from whitecollar.office import recalc, recalc_cache, shared_office, soffice
 
@@ -168,61 +174,94 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
     disk = recalc._disk_cache()
     if not isinstance(exe, str) or cache_root is None or disk is None:
         return 0
-    state = shared_office.state_folder(cache_root, disk.folder.name)
     wanted = _wanted(_state(cache_root, runs_root))
     wanted.mkdir(parents=True, exist_ok=True)
     for stale in wanted.glob("*.failed"):
         stale.unlink(missing_ok=True)
-    converter = shared_office.Converter(exe, state)
-    tried_paths: set[tuple[str, int, int]] = set()
-    tried: set[str] = set()
-    handed, deadline = 0, time.monotonic() + max_s
-    queue: list[Path] = []
-    with tempfile.TemporaryDirectory(prefix="whitecollar-prefetch-") as tmp:
-        work = Path(tmp)
+    asked_lane = shared_office.Converter(exe, shared_office.state_folder(cache_root, disk.folder.name))
+    folder_lane = shared_office.Converter(exe, shared_office.state_folder(cache_root, f"{disk.folder.name}-prefetch"))
+    lock = threading.Lock()
+    tried: dict[str, threading.Event] = {}  # by content: set once its conversion is over
+    handed = [0]
+    deadline = time.monotonic() + max_s
+    folder_done = threading.Event()
+
+    def claim(sha: str) -> threading.Event | None:
+        """This lane's to convert (None), or the event of the other lane's conversion of it."""
+        with lock:
+            if sha in tried:
+                return tried[sha]
+            tried[sha] = threading.Event()
+            return None
+
+    def convert(converter, work: Path, sha: str, data: bytes) -> bool:
+        src, dst = work / "in" / f"{sha}.xlsx", work / "out" / f"{sha}.xlsx"
+        src.parent.mkdir(exist_ok=True)
+        dst.parent.mkdir(exist_ok=True)
+        src.write_bytes(data)
         try:
-            while time.monotonic() < deadline and converter.usable:
-                asked = _next_wanted(wanted, tried)
-                if asked is not None:  # checked as the job checked it: nothing in that folder is trusted
-                    sha, data = asked.name[:-5], _read(asked)
-                    if data is not None and (recalc.validate_xlsx(data, "") is not None
-                                             or recalc.hashlib.sha256(data).hexdigest() != sha):
-                        data = None
-                else:
-                    if not queue:
-                        queue = _unseen(runs_root, tried_paths)
-                        if not queue:
-                            return handed
-                    data = _read(queue.pop(0))
-                    if data is None or not recalc.has_formulas(data) or recalc.validate_xlsx(data, "") is not None:
-                        continue
-                    sha = recalc.hashlib.sha256(data).hexdigest()
-                if sha in tried or data is None or disk.holds(sha):
-                    tried.add(sha)
-                    if asked is not None:
-                        if not disk.holds(sha):
-                            _mark_failed(wanted, sha)  # tried before: its job converts it
-                        asked.unlink(missing_ok=True)
-                    continue
-                tried.add(sha)
-                src, dst = work / "in" / f"{sha}.xlsx", work / "out" / f"{sha}.xlsx"
-                src.parent.mkdir(exist_ok=True)
-                dst.parent.mkdir(exist_ok=True)
-                src.write_bytes(data)
-                outcome = converter.convert(src, dst, timeout_s, still_needed=lambda _src: not disk.holds(sha))
-                handed += outcome in ("ok", "failed")
-                stored = disk.put(sha, dst) if outcome == "ok" else None
-                src.unlink(missing_ok=True)
-                dst.unlink(missing_ok=True)
-                if asked is not None:
-                    if stored is None and not disk.holds(sha):
-                        _mark_failed(wanted, sha)
-                    asked.unlink(missing_ok=True)
+            outcome = converter.convert(src, dst, timeout_s, still_needed=lambda _src: not disk.holds(sha))
+            with lock:
+                handed[0] += outcome in ("ok", "failed")
+            return outcome == "ok" and disk.put(sha, dst) is not None
         finally:
-            converter.close()
+            src.unlink(missing_ok=True)
+            dst.unlink(missing_ok=True)
+            tried[sha].set()
+
+    def serve_asked(work: Path) -> None:
+        while time.monotonic() < deadline:
+            asked = _next_wanted(wanted, set())
+            if asked is None:
+                if folder_done.is_set():
+                    return
+                time.sleep(POLL_S)
+                continue
+            sha, data = asked.name[:-5], _read(asked)
+            if data is not None and (recalc.validate_xlsx(data, "") is not None
+                                     or recalc.hashlib.sha256(data).hexdigest() != sha):
+                data = None  # checked as the job checked it: nothing in that folder is trusted
+            if data is not None and not disk.holds(sha):
+                other = claim(sha)
+                if other is None:
+                    if asked_lane.usable:
+                        convert(asked_lane, work, sha, data)
+                    else:
+                        tried[sha].set()
+                else:
+                    other.wait(timeout_s + 30)  # the folder's lane has it in hand
+            if not disk.holds(sha):
+                _mark_failed(wanted, sha)  # its job converts it
+            asked.unlink(missing_ok=True)
+
+    with tempfile.TemporaryDirectory(prefix="whitecollar-prefetch-") as tmp:
+        (Path(tmp) / "asked").mkdir()
+        (Path(tmp) / "folder").mkdir()
+        server = threading.Thread(target=serve_asked, args=(Path(tmp) / "asked",), daemon=True)
+        server.start()
+        try:
+            tried_paths: set[tuple[str, int, int]] = set()
+            queue: list[Path] = []
+            while time.monotonic() < deadline and folder_lane.usable:
+                if not queue:
+                    queue = _unseen(runs_root, tried_paths)
+                    if not queue:
+                        break
+                data = _read(queue.pop(0))
+                if data is None or not recalc.has_formulas(data) or recalc.validate_xlsx(data, "") is not None:
+                    continue
+                sha = recalc.hashlib.sha256(data).hexdigest()
+                if disk.holds(sha) or claim(sha) is not None:
+                    continue
+                convert(folder_lane, Path(tmp) / "folder", sha, data)
+        finally:
+            folder_done.set()
+            server.join()
+            folder_lane.close()
+            asked_lane.close()
             for left in wanted.glob("*.xlsx"):  # nobody serves them now: their jobs convert them
                 _mark_failed(wanted, left.name[:-5])
-    return handed
+    return handed[0]
 
 
 def _read(path: Path) -> bytes | None:
