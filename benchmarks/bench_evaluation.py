@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from whitecollar import grading_server  # noqa: E402
+from whitecollar import grading_client, grading_server  # noqa: E402
 from whitecollar.evaluation import evaluate  # noqa: E402
 from whitecollar.generation import generate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
@@ -151,7 +151,7 @@ def cli_per_run(runs, env: dict[str, str], tmp: Path, label: str, jobs: int = 1)
         i, (task, ws, oracle) = item
         t0 = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-m", "whitecollar", "evaluate", task, "--workspace", str(ws),
+            [*grading_client.command(), "evaluate", task, "--workspace", str(ws),
              "--out", str(ws / "out"), "--oracle", str(oracle),
              "--receipt", str(tmp / "receipts" / label / f"{ws.name}.json")],
             env=env, capture_output=True, text=True)

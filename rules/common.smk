@@ -1,10 +1,11 @@
 # Shared definitions: paths, the scenario list, and the code each stage depends on.
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
-from whitecollar import codedeps
+from whitecollar import codedeps, grading_client
 from whitecollar.lab import plan
 from whitecollar.scenario import load_scenario
 
@@ -20,6 +21,9 @@ SCENARIOS = sorted(config["scenarios"])
 # The command line of the library, run by the interpreter running Snakemake
 # (the project's .venv), so no PATH setup is needed.
 WC = f'"{sys.executable}" -m whitecollar'
+# An evaluation job: the grading server's light client, which hands the job to
+# `whitecollar evaluate` in its own process when no server answers.
+WC_EVALUATE = shlex.join(grading_client.command(sys.executable)) + " evaluate"
 
 wildcard_constraints:
     task=r"[A-Z]{2,5}-[0-9]{2}",

@@ -45,7 +45,7 @@ rule evaluate_run:
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",
     shell:
-        "{WC} evaluate {wildcards.task} --workspace {params.run_dir} --out {input.out}"
+        "{WC_EVALUATE} {wildcards.task} --workspace {params.run_dir} --out {input.out}"
         " --oracle {input.oracle} --receipt {output} {params.bounds} > {log} 2>&1"
 
 

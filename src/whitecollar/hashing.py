@@ -31,18 +31,21 @@ def sha256_file(path: str | os.PathLike) -> str:
     return h.hexdigest()
 
 
-def tree_listing(root: str | os.PathLike) -> dict[str, str]:
+def tree_listing(root: str | os.PathLike, *, skip: frozenset[str] = frozenset()) -> dict[str, str]:
     """{relative posix path: sha256} for every file under root, sorted by path.
 
     A symlink is listed as "symlink:<sha256 of its target text>" so that it is
     visible in the listing without being followed; a named pipe, socket or
-    device as "special:<kind>", never opened.
+    device as "special:<kind>", never opened. Folders of root named in
+    `skip` are not entered (a symbolic link of that name is still listed).
     """
     root = Path(root)
     out: dict[str, str] = {}
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames.sort()
         base = Path(dirpath)
+        if skip and base == root:
+            dirnames[:] = [d for d in dirnames if d not in skip or (base / d).is_symlink()]
         names = sorted(f for f in filenames if not (f == SNAKEMAKE_MARKER and base == root))
         names += sorted(d for d in dirnames if (base / d).is_symlink())
         for name in names:

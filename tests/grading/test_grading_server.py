@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from whitecollar import evaluation, grading_server
+from whitecollar import evaluation, grading_client, grading_server
 from whitecollar.bounded import Limits, _children_by_parent
 from whitecollar.evaluation import evaluate_bounded
 from whitecollar.lab.workspace import compose
@@ -49,9 +49,16 @@ def _env(cache: Path | None, *, server: bool, src: Path = SRC, **extra: str) -> 
     return env
 
 
+def _client(env: dict[str, str]) -> list[str]:
+    """The workflow's evaluation command (rules/common.smk) for the package the environment names."""
+    command = grading_client.command()
+    src = Path(env["PYTHONPATH"].split(os.pathsep)[0])
+    return [*command[:-1], str(src / "whitecollar" / "grading_client.py")]
+
+
 def _evaluate(task: str, ws: Path, oracle: Path, receipt: Path, env: dict[str, str],
               *bounds: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "whitecollar", "evaluate", task, "--workspace", str(ws),
+    return subprocess.run([*_client(env), "evaluate", task, "--workspace", str(ws),
                            "--out", str(ws / "out"), "--oracle", str(oracle), "--receipt", str(receipt),
                            *bounds], env=env, capture_output=True, text=True, cwd=REPO)
 
@@ -82,6 +89,32 @@ def test_the_client_imports_no_grading_module(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], env=_env(None, server=True), capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "['whitecollar.grading_client']"
+
+
+def test_the_job_s_interpreter_loads_only_built_in_modules_and_hands_over_when_unserved(tmp_path):
+    """The client as the rules run it: no site, no runpy, no hashlib or socket (the job's start-up cost).
+
+    No server is offered here, so the script hands the job to `python -m whitecollar`, whose
+    answer (the verb's help) proves the hand-over; -X importtime lists the client's own imports.
+    """
+    command = grading_client.command()
+    assert command[1:3] == ["-I", "-S"] and command[3] == str(Path(grading_client.__file__).resolve())
+    proc = subprocess.run([command[0], "-X", "importtime", *command[1:], "evaluate", "--help"],
+                          env=_env(None, server=False), capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0 and "--workspace" in proc.stdout, proc.stderr[-2000:]
+    imported = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines()
+                if line.startswith("import time:") and "|" in line}
+    assert "_socket" in imported
+    heavy = {"site", "runpy", "hashlib", "_hashlib", "socket", "enum", "selectors", "json", "pathlib",
+             "subprocess", "fcntl"}
+    assert not imported & heavy and not {m for m in imported if m.startswith("whitecollar")}
+
+
+def test_server_names_are_stable_short_hashes():
+    assert grading_client.name_hash("") == "cbf29ce484222325"  # the FNV-1a offset basis
+    assert grading_client.name_hash("a") == "af63dc4c8601ec8c"  # the published FNV-1a 64 value of "a"
+    assert grading_client.address("/x/y").startswith("\0whitecollar-grading-")
+    assert grading_client.address("/x/y") != grading_client.address("/x/z")
 
 
 def test_no_server_where_its_folder_cannot_be_made(tmp_path, monkeypatch):
@@ -122,7 +155,7 @@ def test_a_worker_killed_mid_request_falls_back_to_the_job_s_own_process(referen
     expected = tmp_path / "alone.json"
     assert _evaluate("ACC-01", ws, oracle, expected, _env(tmp_path / "other", server=False)).returncode == 0
     shared_office.stop_all(tmp_path / "other")
-    client = subprocess.Popen([sys.executable, "-m", "whitecollar", "evaluate", "ACC-01", "--workspace", str(ws),
+    client = subprocess.Popen([*_client(_env(cache, server=True)), "evaluate", "ACC-01", "--workspace", str(ws),
                                "--out", str(ws / "out"), "--oracle", str(oracle),
                                "--receipt", str(tmp_path / "served.json")],
                               env=_env(cache, server=True), cwd=REPO, stdout=subprocess.PIPE, text=True)

@@ -13,6 +13,7 @@ import bisect
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Iterable, Sequence
 
@@ -270,16 +271,22 @@ def find_numbers(text: Any) -> list[NumberMatch]:
     table cell; in prose "(CAD 1,234)" is an aside, not a loss.
     """
     text = as_text(text)
-    tokens = list(_TOKEN.finditer(text)) if text else []
+    return list(_find_numbers(text)) if text else []
+
+
+@lru_cache(maxsize=4096)
+def _find_numbers(text: str) -> tuple[NumberMatch, ...]:
+    """The figures of one text, read once: an evaluator asks for a sentence's figures once per keyword set."""
+    tokens = list(_TOKEN.finditer(text))
     if not tokens:
-        return []
+        return ()
     masks = _Masks(text)
     out = []
     for m in tokens:
         nm = _match_at(text, m, masks)
         if nm is not None:
             out.append(nm)
-    return out
+    return tuple(out)
 
 
 def _coerce(x: Any) -> float | None:

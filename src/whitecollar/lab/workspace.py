@@ -86,7 +86,7 @@ def compose(
 
 def handed_over(workspace_dir: Path) -> dict[str, str]:
     """Listing of what a worker is given (everything but out/ and the manifest)."""
-    listing = tree_listing(workspace_dir)
+    listing = tree_listing(workspace_dir, skip=frozenset({"out"}))  # the outputs are never hashed here
     return {p: h for p, h in listing.items() if not p.startswith("out/") and p != MANIFEST}
 
 

@@ -31,41 +31,56 @@ class _Truncated(Exception):
 
 def _load(data: bytes, *, data_only: bool, max_cells: int) -> tuple[list[tuple[str, Grid]], bool]:
     """Sheets as (title, {(row, col): raw value}) and whether the cap was hit."""
+    return _load_passes(data, (data_only,), max_cells)[0]
+
+
+def _load_passes(data: bytes, passes: tuple[bool, ...], max_cells: int) -> list[tuple[list[tuple[str, Grid]], bool]]:
+    """`_load` for each data_only flag of `passes`, from one opening of the package.
+
+    Opening a workbook (styles, shared strings, sheet list) costs about as
+    much as reading its cells, and the flag only changes how cells are read.
+    """
     import openpyxl
-    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
-    from openpyxl.worksheet._reader import WorkSheetParser
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "extension not supported" and the like
-        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=data_only,
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=passes[0],
                                     keep_links=False)
-        sheets: list[tuple[str, Grid]] = []
-        count, truncated = 0, False
         try:
-            for ws in wb.worksheets:
-                if not isinstance(ws, ReadOnlyWorksheet):
-                    continue
-                grid: Grid = {}
-                sheets.append((ws.title, grid))
-                with ws._get_source() as src:
-                    parser = WorkSheetParser(
-                        src, ws._shared_strings, data_only=data_only, epoch=wb.epoch,
-                        date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats)
-                    try:
-                        for _, row in parser.parse():
-                            for c in row:
-                                if c["value"] is None:
-                                    continue
-                                count += 1
-                                if count > max_cells:
-                                    raise _Truncated
-                                grid[(c["row"], c["column"])] = c["value"]
-                    except _Truncated:
-                        truncated = True
-                if truncated:
-                    break
+            return [_read_sheets(wb, data_only, max_cells) for data_only in passes]
         finally:
             wb.close()
+
+
+def _read_sheets(wb: Any, data_only: bool, max_cells: int) -> tuple[list[tuple[str, Grid]], bool]:
+    """One pass over an opened workbook's worksheets, formulas or stored values (`data_only`)."""
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    sheets: list[tuple[str, Grid]] = []
+    count, truncated = 0, False
+    for ws in wb.worksheets:
+        if not isinstance(ws, ReadOnlyWorksheet):
+            continue
+        grid: Grid = {}
+        sheets.append((ws.title, grid))
+        with ws._get_source() as src:
+            parser = WorkSheetParser(
+                src, ws._shared_strings, data_only=data_only, epoch=wb.epoch,
+                date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats)
+            try:
+                for _, row in parser.parse():
+                    for c in row:
+                        if c["value"] is None:
+                            continue
+                        count += 1
+                        if count > max_cells:
+                            raise _Truncated
+                        grid[(c["row"], c["column"])] = c["value"]
+            except _Truncated:
+                truncated = True
+        if truncated:
+            break
     return sheets, truncated
 
 
@@ -121,8 +136,7 @@ def read_workbook(
     if invalid is not None:
         return invalid
     try:
-        formulas, truncated = _load(data, data_only=False, max_cells=max_cells)
-        cached, _ = _load(data, data_only=True, max_cells=max_cells)
+        (formulas, truncated), (cached, _) = _load_passes(data, (False, True), max_cells)
     except Exception as exc:  # noqa: BLE001 - a reader never raises
         return Failure(p, f"unreadable xlsx workbook ({type(exc).__name__}: {exc})")
     cached_by_title = dict(cached)
