@@ -15,7 +15,8 @@ call, divided by N. Against it:
   controller that graded them first: no LibreOffice at all);
 - the same, each `whitecollar evaluate` answered by the grading server
   (`grading_server.py`: started by the first job, a fork per run), with an
-  empty cache (its start-up included) and with a warm cache;
+  empty cache (its start-up included) and with a warm cache; each job runs
+  the rules' command, the server's light client (`grading_client.command()`);
 - the battery's and challenge corpus's way, many evaluations in one process
   after one batched recalculation: cold, and warm from the disk cache.
 
@@ -146,12 +147,15 @@ def cli_per_run(runs, env: dict[str, str], tmp: Path, label: str, jobs: int = 1)
     starts the grading server, the office and the prefetcher, a cost a re-grade pays once.
     """
     times: list[float] = []
+    # the rules' command (the grading server's client); the modes of before ran the library's
+    served = env.get(grading_server.SWITCH_ENV) != "0"
+    entry = grading_client.command() if served else [sys.executable, "-m", "whitecollar"]
 
     def one(item) -> None:
         i, (task, ws, oracle) = item
         t0 = time.perf_counter()
         proc = subprocess.run(
-            [*grading_client.command(), "evaluate", task, "--workspace", str(ws),
+            [*entry, "evaluate", task, "--workspace", str(ws),
              "--out", str(ws / "out"), "--oracle", str(oracle),
              "--receipt", str(tmp / "receipts" / label / f"{ws.name}.json")],
             env=env, capture_output=True, text=True)
