@@ -171,6 +171,14 @@ def cli_per_run(runs, env: dict[str, str], tmp: Path, label: str, jobs: int = 1)
     return (time.perf_counter() - t0) / len(runs)
 
 
+def stop_services(cache: Path) -> None:
+    """End the prefetcher, the offices and the grading server of one cache folder."""
+    prefetcher.stop_all(cache)
+    shared_office.stop_all(cache)
+    for folder in cache.glob("grading-*"):
+        grading_server.stop(folder)
+
+
 def in_process_per_run(runs) -> float:
     """Mean seconds per run when one process recalculates all in one batch, then grades each."""
     t0 = time.perf_counter()
@@ -185,6 +193,8 @@ def main() -> None:
     parser.add_argument("--replicates", type=int, default=4, help="copies of each run, workbooks distinct")
     parser.add_argument("--floors", type=int, default=3,
                         help="floor measurements spread over the bench (their median is the floor)")
+    parser.add_argument("--cold-runs", type=int, default=3,
+                        help="cold re-grades through the server, each on an empty cache (their median is printed)")
     parser.add_argument("--server-only", action="store_true",
                         help="skip the one-process-per-run modes of before (minutes of own soffice starts)")
     args = parser.parse_args()
@@ -228,13 +238,25 @@ def main() -> None:
             cold = cli_per_run(before, shared, tmp, "cold")
             warm = cli_per_run(before, shared, tmp, "warm")
         served = dict(shared, **{CACHE: str(caches[3]), grading_server.SWITCH_ENV: "1"})
-        server_cold = cli_per_run(runs, served, tmp, "server-cold")
+        colds: list[tuple[float, float]] = []  # (all runs, runs after the first) per cold re-grade
+        cold_labels = []
+        for k in range(max(1, args.cold_runs)):
+            label = "server-cold" if k == 0 else f"server-cold-{k + 1}"
+            if k:
+                caches.append(tmp / f"cache-{label}")
+            cold_labels.append(label)
+            colds.append((cli_per_run(runs, dict(served, **{CACHE: str(caches[-1] if k else caches[3])}), tmp,
+                                      label), STEADY[label]))
+            if k:
+                stop_services(caches[-1])  # idle now; the first stays for the warm re-grade
+        server_cold = sorted(c for c, _ in colds)[len(colds) // 2]
+        server_steady = sorted(s for _, s in colds)[len(colds) // 2]
         server_warm = cli_per_run(runs, served, tmp, "server-warm")
         for _ in range(max(0, args.floors - 2)):
             measure_floor()
         served_2 = dict(served, **{CACHE: str(caches[4])})
-        server_cold_2 = cli_per_run(runs, served_2, tmp, "server-cold-2", jobs=2)
-        modes = ("none", "private", "cold", "warm", "server-cold", "server-warm", "server-cold-2")
+        server_cold_2 = cli_per_run(runs, served_2, tmp, "server-two-jobs", jobs=2)
+        modes = ("none", "private", "cold", "warm", *cold_labels, "server-warm", "server-two-jobs")
         same = all(len({(tmp / "receipts" / m / f.name).read_bytes() for m in modes
                         if (tmp / "receipts" / m / f.name).is_file()}) == 1
                    for f in (tmp / "receipts" / "server-cold").iterdir())
@@ -248,10 +270,7 @@ def main() -> None:
             measure_floor()
         floor = sorted(floors)[len(floors) // 2]
         for cache in caches:
-            prefetcher.stop_all(cache)
-            shared_office.stop_all(cache)
-            for folder in cache.glob("grading-*"):
-                grading_server.stop(folder)
+            stop_services(cache)
 
         m, k = len(before), n
         rows = [
@@ -264,10 +283,10 @@ def main() -> None:
                 (f"per run ({m}), one process each, own soffice, empty cache", private_cold, private_cold / floor),
                 (f"per run ({m}), one process each, shared office, empty cache, prefetcher", cold, cold / floor),
                 (f"per run ({m}), one process each, shared office, warm cache", warm, warm / floor)]),
-            (f"per run ({k}), grading server, empty cache, prefetcher: COLD RE-GRADE", server_cold,
-             server_cold / floor),
-            (f"  the same, the {k - 1} runs after the first (which starts server, office and prefetcher)",
-             STEADY["server-cold"], STEADY["server-cold"] / floor),
+            (f"per run ({k}), grading server, empty cache, prefetcher: COLD RE-GRADE, median of {len(colds)} "
+             f"({', '.join(f'{c:.3f}' for c, _ in colds)})", server_cold, server_cold / floor),
+            (f"  the same, the {k - 1} runs after the first (which starts server, office and prefetcher), "
+             f"median ({', '.join(f'{s:.3f}' for _, s in colds)})", server_steady, server_steady / floor),
             (f"per run ({k}), grading server, warm cache (re-grading)", server_warm, server_warm / floor),
             (f"per run ({k}), grading server, empty cache, prefetcher, two jobs at a time (wall-clock)",
              server_cold_2, server_cold_2 / floor),
@@ -282,7 +301,7 @@ def main() -> None:
         print(f"{'measure':<{width}}  seconds  x floor")
         for name, secs, ratio in rows:
             print(f"{name:<{width}}  {secs:7.3f}  {'' if ratio is None else f'{ratio:6.2f}'}")
-        print(f"receipts byte-identical across the {len(modes) - 4 * args.server_only} per-process modes: "
+        print(f"receipts byte-identical across the {len(modes) - 4 * args.server_only} per-process runs: "
               f"{'yes' if same else 'NO'}")
         if not same:
             sys.exit(1)
