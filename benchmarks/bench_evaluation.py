@@ -41,6 +41,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -242,15 +243,14 @@ def main() -> None:
         cold_labels = []
         for k in range(max(1, args.cold_runs)):
             label = "server-cold" if k == 0 else f"server-cold-{k + 1}"
-            if k:
-                caches.append(tmp / f"cache-{label}")
+            cache = caches[3] if k == 0 else tmp / f"cache-{label}"
             cold_labels.append(label)
-            colds.append((cli_per_run(runs, dict(served, **{CACHE: str(caches[-1] if k else caches[3])}), tmp,
-                                      label), STEADY[label]))
+            colds.append((cli_per_run(runs, dict(served, **{CACHE: str(cache)}), tmp, label), STEADY[label]))
             if k:
-                stop_services(caches[-1])  # idle now; the first stays for the warm re-grade
-        server_cold = sorted(c for c, _ in colds)[len(colds) // 2]
-        server_steady = sorted(s for _, s in colds)[len(colds) // 2]
+                caches.append(cache)
+                stop_services(cache)  # idle now; the first stays for the warm re-grade
+        server_cold = statistics.median_high(c for c, _ in colds)
+        server_steady = statistics.median_high(s for _, s in colds)
         server_warm = cli_per_run(runs, served, tmp, "server-warm")
         for _ in range(max(0, args.floors - 2)):
             measure_floor()
@@ -268,7 +268,7 @@ def main() -> None:
         batch_warm = in_process_per_run(runs)
         if args.floors > 1:
             measure_floor()
-        floor = sorted(floors)[len(floors) // 2]
+        floor = statistics.median_high(floors)
         for cache in caches:
             stop_services(cache)
 

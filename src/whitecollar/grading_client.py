@@ -181,7 +181,10 @@ def _request(conn: _socket.socket, argv: list[str]) -> str | None:
 
 
 def _with_package(env: dict[str, str]) -> dict[str, str]:
-    """The environment with this package's folder first on PYTHONPATH (a checkout without an install)."""
+    """The environment with this package's folder first on PYTHONPATH (a checkout without an install).
+
+    `bounded.child_env` does the same for the package's own children; the client cannot import it.
+    """
     src = os.path.dirname(PACKAGE)
     parts = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     env["PYTHONPATH"] = os.pathsep.join([src, *[p for p in parts if p != src]])

@@ -86,8 +86,8 @@ def compose(
 
 def handed_over(workspace_dir: Path) -> dict[str, str]:
     """Listing of what a worker is given (everything but out/ and the manifest)."""
-    listing = tree_listing(workspace_dir, skip=frozenset({"out"}))  # the outputs are never hashed here
-    return {p: h for p, h in listing.items() if not p.startswith("out/") and p != MANIFEST}
+    listing = tree_listing(workspace_dir, skip=frozenset({"out"}))  # out/ is not entered, nor hashed
+    return {p: h for p, h in listing.items() if p != MANIFEST}
 
 
 def write_manifest(workspace_dir: Path) -> Path:

@@ -88,10 +88,9 @@ def ensure() -> None:
         if held is None:
             return  # running
         held.close()  # the child takes it; two starting at once: the second leaves at once
-        env = dict(os.environ)
-        src = str(Path(__file__).resolve().parents[2])
-        env["PYTHONPATH"] = os.pathsep.join([src, *[p for p in env.get("PYTHONPATH", "").split(os.pathsep)
-                                                    if p and p != src]])
+        from whitecollar.bounded import child_env
+
+        env = child_env()  # the package on PYTHONPATH: the prefetcher runs this code
         with open(f"{_state(cache_root, Path(value))}.log", "ab") as log:
             _spawned[value] = time.monotonic()
             subprocess.Popen([sys.executable, "-c", _ENTRY, value],
@@ -141,11 +140,10 @@ def _running(state: Path) -> bool:
     return "Z" not in line.split()[1]
 
 
-def _next_wanted(wanted: Path, tried: set[str]) -> Path | None:
+def _next_wanted(wanted: Path) -> Path | None:
     """The workbook a job has waited for longest, if any."""
     try:
-        entries = [(e.stat().st_mtime_ns, e.name, e) for e in os.scandir(wanted)
-                   if e.name.endswith(".xlsx") and e.name[:-5] not in tried]
+        entries = [(e.stat().st_mtime_ns, e.name, e) for e in os.scandir(wanted) if e.name.endswith(".xlsx")]
     except OSError:
         return None
     return Path(min(entries)[2].path) if entries else None
@@ -211,7 +209,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
 
     def serve_asked(work: Path) -> None:
         while time.monotonic() < deadline:
-            asked = _next_wanted(wanted, set())
+            asked = _next_wanted(wanted)
             if asked is None:
                 if folder_done.is_set():
                     return
@@ -219,7 +217,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
                 continue
             sha, data = asked.name[:-5], _read(asked)
             if data is not None and (recalc.validate_xlsx(data, "") is not None
-                                     or recalc.hashlib.sha256(data).hexdigest() != sha):
+                                     or hashlib.sha256(data).hexdigest() != sha):
                 data = None  # checked as the job checked it: nothing in that folder is trusted
             if data is not None and not disk.holds(sha):
                 other = claim(sha)
@@ -250,7 +248,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
                 data = _read(queue.pop(0))
                 if data is None or not recalc.has_formulas(data) or recalc.validate_xlsx(data, "") is not None:
                     continue
-                sha = recalc.hashlib.sha256(data).hexdigest()
+                sha = hashlib.sha256(data).hexdigest()
                 if disk.holds(sha) or claim(sha) is not None:
                     continue
                 convert(folder_lane, Path(tmp) / "folder", sha, data)
