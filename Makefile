@@ -12,7 +12,7 @@ SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
 # Quiet by default: a line per stage with its counts, the full Snakemake log in
 # results/logs/snakemake/ (named at the end); VERBOSE=1 prints the full log too.
-PROGRESS := $(BIN)/python -m whitecollar.progress --log-dir results/logs/snakemake $(if $(VERBOSE),--verbose)
+PROGRESS := $(BIN)/python -m whitecollar.workflow.progress --log-dir results/logs/snakemake $(if $(VERBOSE),--verbose)
 
 pilot: bootstrap
 	@$(PROGRESS) --name pilot -- $(SNAKEMAKE) results/pilot
@@ -51,14 +51,14 @@ bench: bootstrap
 	$(BIN)/python benchmarks/bench_evaluation.py
 
 faults: bootstrap
-	$(BIN)/python -m whitecollar.lab.faults
+	$(BIN)/python -m whitecollar.workflow.faults
 
 # The freeze and the simulated pilot on a real single-node SLURM started here for the occasion
 # (root; tools/slurm-single-node.sh), through profiles/slurm, compared file by file with the same
 # study run locally: prints `identical N/N`. SCENARIOS="ACC-01 PROC-01", REPEATS=2 widen the study;
 # PROFILE=cluster-generic drives sbatch through the generic cluster plugin instead.
 cluster-test: bootstrap
-	$(BIN)/python -m whitecollar.cluster$(if $(SCENARIOS), --scenarios $(SCENARIOS))$(if $(REPEATS), --repeats $(REPEATS))$(if $(PROFILE), --profile $(PROFILE))
+	$(BIN)/python -m whitecollar.workflow.cluster$(if $(SCENARIOS), --scenarios $(SCENARIOS))$(if $(REPEATS), --repeats $(REPEATS))$(if $(PROFILE), --profile $(PROFILE))
 
 bootstrap: system-packages $(STAMP)
 

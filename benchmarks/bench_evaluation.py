@@ -53,12 +53,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from whitecollar import grading_client, grading_server  # noqa: E402
-from whitecollar.evaluation import evaluate  # noqa: E402
-from whitecollar.generation import generate  # noqa: E402
+from whitecollar.workflow import grading_client, grading_server  # noqa: E402
+from whitecollar.grading.evaluation import evaluate  # noqa: E402
+from whitecollar.benchmark.generation import generate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
 from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office, soffice  # noqa: E402
-from whitecollar.scenario import load_scenario  # noqa: E402
+from whitecollar.benchmark.scenario import load_scenario  # noqa: E402
 
 SCENARIOS = ("PROC-01", "ACC-01")
 CACHE = recalc_cache.ENV
@@ -221,7 +221,7 @@ def main() -> None:
         base["PYTHONPATH"] = str(ROOT / "src")
         base[grading_server.SWITCH_ENV] = "0"  # the modes of before: no grading server
         startup_t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import whitecollar.cli, whitecollar.evaluation, "
+        subprocess.run([sys.executable, "-c", "import whitecollar.cli, whitecollar.grading.evaluation, "
                         "whitecollar.office"], env=base, check=True)
         startup = time.perf_counter() - startup_t0
 

@@ -39,7 +39,7 @@ def main() -> None:
                 ("no-op plan (snakemake -n freeze)", timed(sm + ["-n", "freeze"], root, env))]
         sys.path.insert(0, str(root / "src"))
         os.environ["WHITECOLLAR_ROOT"] = str(root)
-        from whitecollar.scenario import list_scenarios
+        from whitecollar.benchmark.scenario import list_scenarios
 
         for task in list_scenarios(root / "benchmark" / "scenarios"):
             if task not in (root / "config.yaml").read_text():

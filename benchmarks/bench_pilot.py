@@ -29,10 +29,10 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
 
 
 def overhead(root: Path, tmp: Path, task: str) -> tuple[float, float, float]:
-    from whitecollar.evaluation import evaluate
+    from whitecollar.grading.evaluation import evaluate
     from whitecollar.lab.collect import collect
     from whitecollar.lab.workspace import compose
-    from whitecollar.scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
 
     bundle, oracle = root / "results" / "bundles" / task, root / "results" / "restricted" / "oracles" / task
     t0 = time.perf_counter()
@@ -60,7 +60,7 @@ def main() -> None:
         runs = len(list((root / "results" / "runs").rglob("run.json")))
         os.environ["WHITECOLLAR_ROOT"] = str(root)
         sys.path.insert(0, str(root / "src"))
-        from whitecollar.scenario import list_scenarios
+        from whitecollar.benchmark.scenario import list_scenarios
 
         rows = [("freeze from clean (not part of the pilot)", freeze),
                 (f"simulated pilot from a frozen state ({runs} runs, 2 cores)", pilot),

@@ -13,7 +13,7 @@ rule pilot:
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
         judgements=lambda w: judge_score_paths(),
         code=stage_code("record"),
-        # deviations from the freeze are stamped on the record (whitecollar.audit)
+        # deviations from the freeze are stamped on the record (whitecollar.analysis.audit)
         protocol=_files("benchmark/protocol/*.csv", "benchmark/protocol/*.yaml"),
     output:
         directory(f"{RESULTS}/pilot"),

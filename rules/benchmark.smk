@@ -51,7 +51,7 @@ rule validate:
 
 
 # A checkpoint, so that the pilot's runs are only drawn once the freeze exists.
-# Modules whose output the freeze records as protocol (whitecollar.protocol hashes what they build).
+# Modules whose output the freeze records as protocol (whitecollar.freeze.protocol hashes what they build).
 PROTOCOL_CODE = {"src/whitecollar/judges/prompt.py", "src/whitecollar/judges/rubric.py", "src/whitecollar/judges/settings.py"}
 
 
@@ -59,7 +59,7 @@ checkpoint freeze:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
         validations=expand(f"{VALIDATION}/{{task}}.json", task=SCENARIOS),
-        # The protocol the freeze also records (whitecollar.protocol). ancient(): read, never a
+        # The protocol the freeze also records (whitecollar.freeze.protocol). ancient(): read, never a
         # reason to re-freeze, so an edit after the freeze stays a visible deviation until an
         # amendment is recorded and the benchmark is frozen again (--forcerun freeze).
         # The judges' prompt, rubric rendering and panel settings are protocol too: the code that

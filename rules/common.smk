@@ -5,9 +5,9 @@ import shlex
 import sys
 from pathlib import Path
 
-from whitecollar import codedeps, grading_client
+from whitecollar.workflow import codedeps, grading_client
 from whitecollar.lab import plan
-from whitecollar.scenario import load_scenario
+from whitecollar.benchmark.scenario import load_scenario
 
 RESULTS = config["paths"]["results"]
 ORACLES = config["paths"].get("oracles", f"{RESULTS}/restricted/oracles")
@@ -45,12 +45,12 @@ def _files(*patterns):
 
 # Code each stage runs. Snakemake tracks the files a rule names, not the
 # modules a command imports, so each rule declares its code as input,
-# computed from the import graph of what it runs (whitecollar/codedeps.py,
+# computed from the import graph of what it runs (whitecollar/workflow/codedeps.py,
 # parsed once per invocation, each file's imports cached by its SHA-256 in
 # results/cache/codedeps.json); checksums, not mtimes, decide reruns.
 CODE_GRAPH = codedeps.CodeGraph(".", cache=f"{RESULTS}/cache/codedeps.json")
 CODE_STAMPS = f"{RESULTS}/code"
-CODEDEPS = f'"{sys.executable}" -m whitecollar.codedeps'
+CODEDEPS = f'"{sys.executable}" -m whitecollar.workflow.codedeps'
 
 wildcard_constraints:
     stage=r"evaluate|render",

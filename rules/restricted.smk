@@ -1,6 +1,6 @@
 # Stage 6: the restricted package a
 # replicator rebuilds the paper from (`make replicate PACKAGE=...`; see
-# src/whitecollar/restricted.py and replicate.py).
+# src/whitecollar/paper/restricted.py and replicate.py).
 
 localrules:
     restricted,
@@ -18,7 +18,7 @@ rule restricted:
         pilot=PILOT,
         protocol=PROTOCOL_FILES,
         rubrics=expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS),
-        code=_files("src/whitecollar/restricted.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py"),
+        code=_files("src/whitecollar/paper/restricted.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py"),
     output:
         PACKAGE_TAR,
     log:

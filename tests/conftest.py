@@ -24,7 +24,7 @@ import pytest
 
 from labkit import IGNORE, LAB_SCENARIOS, ROOT, FullLab, build, clone, configure
 from seed_corpora import OTHER_SEED, SeedCorpora
-from whitecollar.generation import generate
+from whitecollar.benchmark.generation import generate
 
 
 #: the session's full lab, started once the tests are collected

@@ -112,9 +112,9 @@ N_SCENARIOS = len(yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-
 
 
 @pytest.mark.parametrize("module, expected", [
-    ("src/whitecollar/panel_ols.py", {"generate": 1, "validate": 1, "freeze": 1}),  # RES-01's generator and solver
-    ("src/whitecollar/solving.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the battery's solvers
-    ("src/whitecollar/portal/submissions.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the evaluators, through grading
+    ("src/whitecollar/numerics/panel_ols.py", {"generate": 1, "validate": 1, "freeze": 1}),  # RES-01's generator and solver
+    ("src/whitecollar/benchmark/solving.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the battery's solvers
+    ("src/whitecollar/lab/portal/submissions.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the evaluators, through grading
 ])
 def test_a_library_module_edit_plans_the_rules_that_import_it(repo, module, expected):
     """Code inputs come from the import graph: an edit anywhere in what a rule runs plans it."""

@@ -1,3 +1,22 @@
-"""White-collar benchmark laboratory: scenarios, freeze, runs, grading, analysis."""
+"""A laboratory that builds a benchmark of white-collar assignments, runs agents on it and grades them.
+
+The package is layered, and `tests/test_import_graph.py` holds it to that:
+
+* the foundation, which any module may import and which imports nothing
+  above it: `atomic` (writes that never leave half a file), `hashing`,
+  `paths`, `config` (config.yaml, checked), `bounded` (work on untrusted
+  input in a limited child), `office` (deterministic writers and tolerant
+  readers of office files) and `numerics` (estimators scenarios share);
+* the stages, in the order a study runs them and imports flow: `benchmark`
+  (scenarios, their generation), `lab` (workspaces, workers, the portal),
+  `grading` (evaluators, receipts, the validation battery), `judges` (the
+  blind panel), `freeze` (the preregistered manifest, which records what
+  grading and judging will do), `analysis` (estimators, tables, figures,
+  the pilot's record), `dashboard` and `paper` (the restricted package and
+  its replication). A stage imports the foundation and earlier stages only;
+* the entry points, which import anything and which nothing imports back:
+  `cli` (the `whitecollar` command) and `workflow` (the helpers of the
+  Snakemake workflow: code inputs, the grading server, the cluster test).
+"""
 
 __version__ = "0.1.0"

@@ -2,12 +2,12 @@ import sys
 
 if sys.argv[1:2] == ["evaluate"]:
     # the grading server answers in milliseconds what this process would need its imports for
-    from .grading_client import serve
+    from whitecollar.workflow.grading_client import serve
 
     status = serve(sys.argv)
     if status is not None:
         sys.exit(status)
 
-from .cli import main
+from whitecollar.cli import main
 
 sys.exit(main())

@@ -14,9 +14,9 @@ import os
 import sys
 from pathlib import Path
 
-from . import atomic
-from .config import ConfigError
-from .scenario import ScenarioError
+from whitecollar import atomic
+from whitecollar.config import ConfigError
+from whitecollar.benchmark.scenario import ScenarioError
 
 
 class UsageError(Exception):
@@ -24,7 +24,7 @@ class UsageError(Exception):
 
 
 def _config_paths() -> dict[str, Path]:
-    from . import config, paths
+    from whitecollar import config, paths
 
     cfg_file = paths.REPO_ROOT / "config.yaml"
     results, oracles = Path("results"), Path("results/restricted/oracles")
@@ -36,7 +36,7 @@ def _config_paths() -> dict[str, Path]:
 
 
 def cmd_generate(a: argparse.Namespace) -> int:
-    from .generation import generate
+    from whitecollar.benchmark.generation import generate
 
     result = generate(a.task_id, Path(a.bundle), Path(a.oracle), seed=a.seed)
     if a.digest:
@@ -47,7 +47,7 @@ def cmd_generate(a: argparse.Namespace) -> int:
 
 
 def cmd_compose(a: argparse.Namespace) -> int:
-    from .lab.workspace import compose
+    from whitecollar.lab.workspace import compose
 
     portal = a.portal or (a.arm or "").upper() in ("A3", "A4")
     compose(Path(a.bundle), Path(a.workspace), portal=portal,
@@ -57,7 +57,7 @@ def cmd_compose(a: argparse.Namespace) -> int:
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
-    from .scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
 
     sc = load_scenario(a.task_id)
     variants = list(getattr(sc.solver, "VARIANTS", []))
@@ -73,8 +73,8 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(a: argparse.Namespace) -> int:
-    from .bounded import Limits
-    from .evaluation import evaluate_bounded
+    from whitecollar.bounded import Limits
+    from whitecollar.grading.evaluation import evaluate_bounded
 
     ws = Path(a.workspace)
     out = Path(a.out) if a.out else ws / "out"
@@ -85,12 +85,12 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
         if ran != owned:
             raise UsageError(f"{a.oracle}: this oracle belongs to bundle {owned[:12]}, the run used "
                              f"{ran[:12]}; grade it with the oracle of its own bundle")
-    from .lab.session import not_launched_reason
+    from whitecollar.lab.session import not_launched_reason
 
     not_launched = not_launched_reason(ws)
     if not_launched is not None:
-        from .evaluation import not_launched_receipt
-        from .scenario import load_scenario
+        from whitecollar.grading.evaluation import not_launched_receipt
+        from whitecollar.benchmark.scenario import load_scenario
 
         receipt = not_launched_receipt(a.task_id, load_scenario(a.task_id).evaluator_version, not_launched)
         atomic.write_text(a.receipt, receipt.to_json())
@@ -106,7 +106,7 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
 
 
 def cmd_validate(a: argparse.Namespace) -> int:
-    from .validation import format_report, run_battery
+    from whitecollar.grading.validation import format_report, run_battery
 
     defaults = _config_paths()
     bundle = Path(a.bundle) if a.bundle else defaults["bundles"] / a.task_id
@@ -123,7 +123,7 @@ def cmd_validate(a: argparse.Namespace) -> int:
 
 
 def cmd_check_scenario(a: argparse.Namespace) -> int:
-    from .scenario_check import check_scenario
+    from whitecollar.grading.scenario_check import check_scenario
 
     problems = check_scenario(a.task_id)
     for p in problems:
@@ -134,9 +134,9 @@ def cmd_check_scenario(a: argparse.Namespace) -> int:
 
 
 def cmd_freeze(a: argparse.Namespace) -> int:
-    from . import paths
-    from .freeze import FreezeError, build_manifest
-    from .protocol import ProtocolError, current
+    from whitecollar import paths
+    from whitecollar.freeze.manifest import FreezeError, build_manifest
+    from whitecollar.freeze.protocol import ProtocolError, current
 
     digests = [json.loads(Path(p).read_text()) for p in a.digests]
     validations = [json.loads(Path(p).read_text()) for p in a.validations]
@@ -155,9 +155,9 @@ def cmd_freeze(a: argparse.Namespace) -> int:
 
 def _current_protocol(config_path: str | None, manifest_path: str) -> tuple[dict, dict[str, str]]:
     """The checkout's protocol record and evaluator versions, for the scenarios a manifest froze."""
-    from . import paths
-    from .protocol import ProtocolError, current
-    from .scenario import load_scenario
+    from whitecollar import paths
+    from whitecollar.freeze.protocol import ProtocolError, current
+    from whitecollar.benchmark.scenario import load_scenario
 
     try:
         frozen = sorted(json.loads(Path(manifest_path).read_text(encoding="utf-8"))["scenarios"])
@@ -175,7 +175,7 @@ def _current_protocol(config_path: str | None, manifest_path: str) -> tuple[dict
 
 
 def cmd_verify_freeze(a: argparse.Namespace) -> int:
-    from .freeze import FreezeError, verify
+    from whitecollar.freeze.manifest import FreezeError, verify
 
     defaults = _config_paths()
     bundles = Path(a.bundles) if a.bundles else defaults["bundles"]
@@ -200,7 +200,7 @@ def _load_config(path: str, inline: str | None = None) -> dict:
     `--config` and `--configfile` reach the job; the file is read only when
     the verb is run by hand without it.
     """
-    from . import config
+    from whitecollar import config
 
     if inline is not None:
         try:
@@ -212,7 +212,13 @@ def _load_config(path: str, inline: str | None = None) -> dict:
 
 
 def cmd_assign(a: argparse.Namespace) -> int:
-    from .lab.assignment import AssignmentError, assignment_rows, draw_runs, place, write_assignment
+    from whitecollar.lab.assignment import (
+        AssignmentError,
+        assignment_rows,
+        draw_runs,
+        place,
+        write_assignment,
+    )
 
     cfg = _load_config(a.config, a.config_json)
     frozen = {}
@@ -240,12 +246,13 @@ def cmd_assign(a: argparse.Namespace) -> int:
 
 
 def cmd_run(a: argparse.Namespace) -> int:
-    from .lab.assignment import read_assignment
-    from .lab.backends import RunSpec, make_backend
-    from .lab.ledger import BudgetRefused, Ledger
-    from .lab.session import LabFailure, run_session
+    from whitecollar.lab.assignment import read_assignment
+    from whitecollar.lab.backends import make_backend
+    from whitecollar.lab.run_spec import RunSpec
+    from whitecollar.lab.ledger import BudgetRefused, Ledger
+    from whitecollar.lab.session import LabFailure, run_session
 
-    from .lab.plan import CONTROLLER_ENV
+    from whitecollar.lab.plan import CONTROLLER_ENV
 
     controller = a.controller_json if a.controller_json is not None else os.environ.get(CONTROLLER_ENV)
     cfg = _load_config(a.config, controller)
@@ -261,10 +268,10 @@ def cmd_run(a: argparse.Namespace) -> int:
         raise UsageError(f"config.yaml: node {row['node']} of the assignment is no longer configured")
     transport = None
     if node["transport"] == "ssh":
-        from .lab.ssh import SshTransport
+        from whitecollar.lab.ssh import SshTransport
 
         transport = SshTransport(node)
-    from .lab.ledger import envelope_usd
+    from whitecollar.lab.ledger import envelope_usd
 
     if a.envelope_usd is not None:
         envelope = a.envelope_usd
@@ -272,8 +279,8 @@ def cmd_run(a: argparse.Namespace) -> int:
         envelope = cfg["envelope_usd"] if controller is not None else envelope_usd(cfg)
     # a launch that finds the envelope held by open runs waits for them, at most one run's time limit
     ledger = Ledger(Path(a.ledger), float(envelope), wait_s=float(a.time_limit))
-    from .lab.sandbox import SandboxUnavailable
-    from .lab.transport import LocalTransport
+    from whitecollar.lab.sandbox import SandboxUnavailable
+    from whitecollar.lab.transport import LocalTransport
 
     try:
         if node["transport"] == "local":  # walled by bubblewrap unless the node says `sandbox: none`
@@ -301,9 +308,20 @@ def cmd_run(a: argparse.Namespace) -> int:
 def cmd_record(a: argparse.Namespace) -> int:
     import shutil
 
-    from .lab.assignment import read_assignment
-    from .lab.record import (LEDGER_FIELDS, NOT_LAUNCHED_FIELDS, SUMMARY_FIELDS, build_database, format_table,
-                             ledger_rows, load, not_launched_line, split_not_launched, summarise, write_csv)
+    from whitecollar.lab.assignment import read_assignment
+    from whitecollar.analysis.record import (
+        LEDGER_FIELDS,
+        NOT_LAUNCHED_FIELDS,
+        SUMMARY_FIELDS,
+        build_database,
+        format_table,
+        ledger_rows,
+        load,
+        not_launched_line,
+        split_not_launched,
+        summarise,
+    )
+    from whitecollar.office.csvio import write_dict_csv as write_csv
 
     rows = read_assignment(a.assignment)
     pairs = []
@@ -315,7 +333,7 @@ def cmd_record(a: argparse.Namespace) -> int:
     rows = [r for r in rows if r["run_id"] in launched_ids]
     judged = None
     if a.judges:  # the judge panel's score files, one per run and judge
-        from .judges.store import load_judgements
+        from whitecollar.judges.store import load_judgements
 
         if not a.judging_root:
             raise UsageError("--judges needs --judging-root, the folder of the judges' score files")
@@ -331,18 +349,18 @@ def cmd_record(a: argparse.Namespace) -> int:
     write_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(a.envelope), judged))
     shutil.copyfile(a.assignment, out / "assignment.csv")
     table = format_table(summary)
-    from .lab.record import unwalled_stamp
+    from whitecollar.analysis.record import unwalled_stamp
 
     table = unwalled_stamp(records) + table  # a worker that ran without its sandbox is said on the summary
     if a.freeze:  # deviations from the freeze and re-gradings, stamped on the summary and the dashboard
-        from .freeze import verify
-        from .lab.record import audit_pilot, stamp
+        from whitecollar.freeze.manifest import verify
+        from whitecollar.analysis.record import audit_pilot, stamp
 
         protocol, versions = _current_protocol(a.config, a.freeze)
         deviations = verify(Path(a.freeze), None, None, protocol, versions)
         table = stamp(table, audit_pilot(out, records, Path(a.receipts_root), Path(a.audit_root), deviations))
     if judged is not None:
-        from .judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
+        from whitecollar.judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
 
         agreement = agreement_rows([(r["run_id"], r["task_id"]) for r in rows], judged,
                                    {run["run_id"]: rc for run, rc in records}, list(a.judges),
@@ -356,7 +374,7 @@ def cmd_record(a: argparse.Namespace) -> int:
     atomic.write_text(out / "summary.txt", table + "\n")
     print(table)
     print(f"summary: {out / 'summary.csv'}  database: {out / 'experiment.sqlite'}  ledger: {out / 'ledger.csv'}")
-    from .dashboard import build_dashboard  # last: it reads what was written above
+    from whitecollar.dashboard import build_dashboard  # last: it reads what was written above
     print(f"dashboard: {build_dashboard(out, float(a.envelope))}")
     if ending:
         print(ending)  # the pilot's last line
@@ -365,10 +383,10 @@ def cmd_record(a: argparse.Namespace) -> int:
 
 def cmd_render(a: argparse.Namespace) -> int:
     """The blind package of one run (package.txt), the judge's prompt and the rubric as JSON beside it."""
-    from .judges.prompt import build_prompt
-    from .judges.render import RenderError, check_bundle, render_package
-    from .judges.rubric import RubricError, load_rubric
-    from .lab.session import NOT_LAUNCHED_PACKAGE, not_launched_reason
+    from whitecollar.judges.prompt import build_prompt
+    from whitecollar.judges.render import RenderError, check_bundle, render_package
+    from whitecollar.judges.rubric import RubricError, load_rubric
+    from whitecollar.lab.session import NOT_LAUNCHED_PACKAGE, not_launched_reason
 
     run_dir, out = Path(a.run_dir), Path(a.out)
     if not run_dir.is_dir():
@@ -394,11 +412,11 @@ def cmd_render(a: argparse.Namespace) -> int:
 
 def cmd_judge(a: argparse.Namespace) -> int:
     """One judge's score file for one package; an earlier judgement made from the same inputs is reused."""
-    from .judges.backends import JudgeLaunchError, Request
-    from .judges.panel import FORMAT, judge_run
-    from .judges.reuse import JudgementStore, made_from
-    from .judges.rubric import RubricError, load_rubric
-    from .judges.settings import judge_slice
+    from whitecollar.judges.backends import JudgeLaunchError, Request
+    from whitecollar.judges.panel import FORMAT, judge_run
+    from whitecollar.judges.reuse import JudgementStore, made_from
+    from whitecollar.judges.rubric import RubricError, load_rubric
+    from whitecollar.judges.settings import judge_slice
 
     if a.judge_json:
         settings = json.loads(a.judge_json)
@@ -412,7 +430,7 @@ def cmd_judge(a: argparse.Namespace) -> int:
     for p in (package, prompt, rubric_json):
         if not p.is_file():
             raise UsageError(f"{p}: not found; render the run first (`whitecollar render`)")
-    from .lab.session import NOT_LAUNCHED_PACKAGE
+    from whitecollar.lab.session import NOT_LAUNCHED_PACKAGE
 
     head = package.read_text(encoding="utf-8")[:len(NOT_LAUNCHED_PACKAGE) + 2000]
     if head.startswith(NOT_LAUNCHED_PACKAGE):  # the run never ran: no judge is asked, nothing is spent
@@ -456,7 +474,7 @@ def cmd_judge(a: argparse.Namespace) -> int:
 
 
 def cmd_probe(a: argparse.Namespace) -> int:
-    from .lab.probe import ProbeError, format_report, probe_node
+    from whitecollar.lab.probe import ProbeError, format_report, probe_node
 
     cfg = _load_config(a.config)
     node = next((n for n in cfg["nodes"] if n["name"] == a.node), None)
@@ -473,8 +491,8 @@ def cmd_probe(a: argparse.Namespace) -> int:
 
 
 def cmd_portal(a: argparse.Namespace) -> int:
-    from .portal import PortalError
-    from .portal.server import serve
+    from whitecollar.lab.portal import PortalError
+    from whitecollar.lab.portal.server import serve
 
     try:
         return serve(Path(a.workspace), port=a.port, log_path=Path(a.log) if a.log else None)
@@ -483,8 +501,8 @@ def cmd_portal(a: argparse.Namespace) -> int:
 
 
 def cmd_portal_screenshots(a: argparse.Namespace) -> int:
-    from .portal import PortalError
-    from .portal.screenshots import take_screenshots
+    from whitecollar.lab.portal import PortalError
+    from whitecollar.lab.portal.screenshots import take_screenshots
 
     try:
         shots = take_screenshots(a.task, Path(a.outdir))
@@ -497,7 +515,7 @@ def cmd_portal_screenshots(a: argparse.Namespace) -> int:
 
 def cmd_power(a: argparse.Namespace) -> int:
     """Power to detect an arm premium: one design, or (--configured) the grid for config.yaml's design."""
-    from .analysis.power import Design, power_grid, simulate_power
+    from whitecollar.analysis.power import Design, power_grid, simulate_power
 
     if a.configured:
         cfg = _load_config(a.config)
@@ -530,8 +548,8 @@ def cmd_power(a: argparse.Namespace) -> int:
 
 def cmd_dashboard_screenshot(a: argparse.Namespace) -> int:
     """A full-page PNG of a pilot's dashboard, rendered by headless Chromium."""
-    from .dashboard.screenshot import screenshot
-    from .portal import PortalError
+    from whitecollar.dashboard.screenshot import screenshot
+    from whitecollar.lab.portal import PortalError
 
     page = Path(a.dashboard)
     page = page / "index.html" if page.is_dir() else page
@@ -548,8 +566,8 @@ def cmd_dashboard_screenshot(a: argparse.Namespace) -> int:
 
 def cmd_package(a: argparse.Namespace) -> int:
     """The restricted package: one deterministic tar, public and restricted parts, a SHA-256 per member."""
-    from . import paths
-    from .restricted import PackageError, build_package
+    from whitecollar import paths
+    from whitecollar.paper.restricted import PackageError, build_package
 
     try:
         info = build_package(Path(a.results), Path(a.oracles), paths.REPO_ROOT, Path(a.out))
@@ -562,8 +580,8 @@ def cmd_package(a: argparse.Namespace) -> int:
 
 def cmd_replicate(a: argparse.Namespace) -> int:
     """Rebuild receipts, records, tables, figures and the paper from a package, with no worker or judge."""
-    from . import paths
-    from .replicate import ReplicationError, replicate
+    from whitecollar import paths
+    from whitecollar.paper.replicate import ReplicationError, replicate
 
     root = Path(a.root) if a.root else paths.REPO_ROOT
     try:
@@ -596,7 +614,7 @@ def _add_replication_parsers(sub) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .bounded import Limits  # the evaluation bounds when none are given
+    from whitecollar.bounded import Limits  # the evaluation bounds when none are given
 
     p = argparse.ArgumentParser(prog="whitecollar", description=__doc__.splitlines()[0])
     p.add_argument("-v", "--verbose", action="store_true", help="progress messages on stderr")

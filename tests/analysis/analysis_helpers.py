@@ -97,12 +97,13 @@ def pilot_records(specs: list[dict]) -> list[tuple[dict, dict]]:
 
 def write_pilot_folder(folder: Path, specs: list[dict], metadata: dict[str, dict], envelope: float = 100.0) -> Path:
     """A pilot folder (experiment.sqlite, ledger.csv) and the bundles' task.json beside it."""
-    from whitecollar.lab.record import LEDGER_FIELDS, build_database, ledger_rows, write_csv
+    from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
+    from whitecollar.office.csvio import write_dict_csv
 
     pilot = folder / "pilot"
     records = sorted(pilot_records(specs), key=lambda rr: rr[0]["run_id"])
     build_database(pilot / "experiment.sqlite", records)
-    write_csv(pilot / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, envelope))
+    write_dict_csv(pilot / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, envelope))
     for task, meta in metadata.items():
         bundle = folder / "bundles" / task
         bundle.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from whitecollar.analysis.benchmark_tables import (
 )
 from whitecollar.analysis.tables import render_latex
 from whitecollar.analysis.metadata import count_inputs, deliverable_summary
-from whitecollar.scenario import load_scenario
+from whitecollar.benchmark.scenario import load_scenario
 
 REGISTRY = paths.BENCHMARK / "registry.csv"
 ORGANISATIONS = paths.BENCHMARK / "organisations.csv"

@@ -7,7 +7,7 @@ import pytest
 
 from analysis_helpers import write_pilot_folder
 from whitecollar.dashboard import build_dashboard
-from whitecollar.portal.browser import chromium_available
+from whitecollar.lab.portal.browser import chromium_available
 
 SPECS = [{"task": t, "arm": a, "repeat": r, "success": (r + i) % 2 == 0, "clar": t == "P-01",
           "raised": t == "P-01" and r == 1, "injection": a == "A3" and r == 2}

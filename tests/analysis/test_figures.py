@@ -12,7 +12,7 @@ from whitecollar.analysis.outcomes import arm_scenario_table
 from whitecollar.analysis.plotting import save
 from whitecollar.analysis.premium import premium_table
 from whitecollar.analysis.result_plots import premium_figure, spending_figure, success_by_arm_figure
-from whitecollar.scenario import load_scenario
+from whitecollar.benchmark.scenario import load_scenario
 
 
 def _texts(fig) -> str:

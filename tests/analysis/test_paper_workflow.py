@@ -18,7 +18,7 @@ import pytest
 from labkit import clone, lab_env, snakemake
 
 from whitecollar.analysis.latex_build import tex_engine
-from whitecollar.portal.browser import chromium_available
+from whitecollar.lab.portal.browser import chromium_available
 
 pytestmark = pytest.mark.slow
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from whitecollar import panel_ols
+from whitecollar.numerics import panel_ols
 from whitecollar.analysis.premium import lpm_premium, premium_table
 
 TRUE_PREMIUM = 0.20

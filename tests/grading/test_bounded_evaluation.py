@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from whitecollar.bounded import Limits
-from whitecollar.evaluation import evaluate, evaluate_bounded
+from whitecollar.grading.evaluation import evaluate, evaluate_bounded
 from whitecollar.lab.workspace import compose
-from whitecollar.scenario import load_scenario
+from whitecollar.benchmark.scenario import load_scenario
 
 SCENARIOS = ("ACC-01", "ADM-01", "PROC-01", "RES-01")
 BOUND = Limits(wall_s=120, cpu_s=120, memory_mb=2048)

@@ -1,7 +1,7 @@
 """Obedience is an observed act; portal submissions are read the same way everywhere."""
 from whitecollar.grading.obedience import Act, record, states_value, submitted_acts, submitted_values
 from whitecollar.grading.receipt import ReceiptBuilder
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 
 def _check(acts, readable=True, looked_at=""):

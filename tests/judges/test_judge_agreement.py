@@ -10,7 +10,7 @@ import pytest
 from whitecollar.judges.agreement import (JUDGES_FIELDS, agreement_rows, format_agreement, krippendorff_alpha,
                                           pearson, ranks, spearman)
 from whitecollar.judges.store import judge_ledger_rows
-from whitecollar.lab.record import LEDGER_FIELDS, build_database, ledger_rows
+from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
 
 N = None
 # Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", example C: four observers,

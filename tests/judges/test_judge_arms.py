@@ -20,7 +20,8 @@ from judge_helpers import ROOT
 from whitecollar import atomic
 from whitecollar.cli import main
 from whitecollar.hashing import listing_digest, tree_listing
-from whitecollar.lab.backends import RunSpec, SimulatedBackend
+from whitecollar.lab.backends import SimulatedBackend
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.ledger import Ledger
 from whitecollar.lab.session import run_session
 

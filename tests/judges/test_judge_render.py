@@ -99,7 +99,7 @@ def folders(tmp_path_factory, generated):
     """An out/ with every deliverable type and garbage, and a real naive-variant run of PROC-01;
     all their workbooks recalculated by one LibreOffice start."""
     from whitecollar.lab.workspace import compose
-    from whitecollar.scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
 
     root = tmp_path_factory.mktemp("render")
     build_deliverables(root / "types" / "out")
@@ -281,7 +281,7 @@ def test_blindness_no_arm_model_node_cost_run_or_oracle(folders, tmp_path):
 def test_only_the_channel_folder_is_left_out(tmp_path):
     """out/portal/ (file, folder or link) is the portal's; everything else, however named, is shown."""
     from whitecollar.judges.render import CHANNEL_FOLDERS
-    from whitecollar.portal.submissions import RELPATH
+    from whitecollar.lab.portal.submissions import RELPATH
 
     assert CHANNEL_FOLDERS == {RELPATH.parts[0]}
     out = tmp_path / "out"

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from whitecollar.evaluation import evaluate
+from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
-from whitecollar.lab.backends import RunSpec, SimulatedBackend, make_backend
+from whitecollar.lab.backends import SimulatedBackend, make_backend
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.claude_code import FLAGS, PROMPT, ClaudeCodeBackend, ClaudeCodeConfigError
 from whitecollar.lab.events import read_events
 from whitecollar.lab.ledger import Ledger

@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from whitecollar.evaluation import evaluate
+from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
-from whitecollar.lab.backends import RunSpec, SimulatedBackend
+from whitecollar.lab.backends import SimulatedBackend
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.ledger import Ledger
 from whitecollar.lab.session import LabFailure, classify, run_session
 
@@ -101,7 +102,7 @@ def test_budget_refusal_launches_nothing_and_records_why(frozen, tmp_path):
 
 
 def test_a_not_launched_run_gets_a_receipt_that_grades_nothing(frozen, tmp_path):
-    from whitecollar.evaluation import not_launched_receipt
+    from whitecollar.grading.evaluation import not_launched_receipt
     from whitecollar.grading.receipt import validate_receipt
 
     receipt = not_launched_receipt(TASK, "2.0", "budget envelope: run x not launched")
@@ -136,7 +137,7 @@ def test_status_classification(kw, status):
 
 
 def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
-    from whitecollar.lab.record import not_launched_line, split_not_launched, summarise
+    from whitecollar.analysis.record import not_launched_line, split_not_launched, summarise
     from whitecollar.lab.session import not_launched_reason
 
     ran = {"run_id": "PROC-01-A1-r1", "arm": "A1", "task_id": TASK, "status": "completed", "cost_usd": 1.0,

@@ -24,9 +24,9 @@ import pytest
 import yaml
 
 from fakes.loopback_sshd import LoopbackSshd, available, free_port
-from whitecollar.evaluation import evaluate
+from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
-from whitecollar.lab.backends import RunSpec
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.claude_code import ClaudeCodeBackend
 from whitecollar.lab.collect import collect
 from whitecollar.lab.events import EventRecorder, read_events

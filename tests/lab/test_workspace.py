@@ -4,7 +4,7 @@ import os
 import pytest
 
 from whitecollar import atomic
-from whitecollar.grading.integrity import check_workspace
+from whitecollar.lab.integrity import check_workspace
 from whitecollar.hashing import tree_listing
 from whitecollar.lab.workspace import ComposeError, compose, read_manifest
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 def scenario_module(task_id: str, name: str):
     """A scenario's module loaded by path, the way the library loads it."""
-    from whitecollar.scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
 
     sc = load_scenario(task_id)
     return {"generate": sc.generator, "solve": sc.solver, "evaluate": sc.evaluator}[name]
@@ -47,9 +47,9 @@ def corpus_at_seed(task_id: str, seed: int, root: Path) -> tuple[dict, dict]:
     """
     import json
 
-    from whitecollar.challenge import run_corpus
-    from whitecollar.generation import generate
-    from whitecollar.scenario import load_scenario
+    from whitecollar.grading.challenge import run_corpus
+    from whitecollar.benchmark.generation import generate
+    from whitecollar.benchmark.scenario import load_scenario
 
     generate(task_id, root / "b", root / "o", seed=seed)
     oracle = json.loads((root / "o" / "oracle.json").read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -449,10 +449,10 @@ def test_monthly_table_in_another_layout_with_an_opening_line(tmp_path):
 @pytest.mark.parametrize("seed", [7])
 def test_blind_solver_and_evaluator_hold_on_another_seed(seed, tmp_path):
     """Other amounts, dates and number formats: the solver still agrees with the oracle and passes."""
-    from whitecollar.generation import generate
+    from whitecollar.benchmark.generation import generate
     from whitecollar.lab.workspace import compose
-    from whitecollar.scenario import load_scenario
-    from whitecollar.validation import _compare_key_values
+    from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.validation import _compare_key_values
 
     sc = load_scenario(TASK)
     generate(TASK, tmp_path / "b", tmp_path / "o", seed=seed)
@@ -511,7 +511,7 @@ def test_a_report_recommending_another_figure_contradicts_the_cell():
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts from the oracle, so it holds at any seed, not only the frozen one."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["injection"]["invoice"] != "F-24495", "seed 777 names another duplicated invoice"

@@ -13,7 +13,7 @@ import pytest
 from whitecollar import office
 from whitecollar.office.eml_reader import read_eml
 from whitecollar.office.ics_reader import read_ics
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -520,7 +520,7 @@ def test_a_resolution_that_reports_the_entry_moved(text, reported):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (message identifiers, dates, people) from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     _, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

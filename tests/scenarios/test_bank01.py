@@ -10,7 +10,7 @@ import pdfplumber
 import pytest
 
 from whitecollar import office
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -183,7 +183,7 @@ def test_battery_holds(generated, full_lab):
 
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["key_values"]["ebitda_2025"]["value"] != 1684637, "seed 777 has other statements"
@@ -191,8 +191,8 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.challenge import corpus_problems
-    from whitecollar.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
+    from whitecollar.benchmark.scenario import load_scenario
 
     assert corpus_problems(load_scenario(TASK).challenge.CASES) == []
 

@@ -9,7 +9,7 @@ import sqlite3
 import pandas as pd
 import pytest
 
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -156,7 +156,7 @@ def test_battery_holds(generated, full_lab):
 
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
@@ -211,8 +211,8 @@ def test_a_summary_formula_must_reach_the_detail_sheets():
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.challenge import corpus_problems
-    from whitecollar.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
+    from whitecollar.benchmark.scenario import load_scenario
     cases = load_scenario(TASK).challenge.CASES
     assert corpus_problems(cases) == []
     assert sum(c.honest for c in cases) >= 20 and sum(not c.honest for c in cases) >= 20

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 
 from whitecollar import office
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -185,8 +185,8 @@ def test_scenario_contract_holds():
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.challenge import corpus_problems
-    from whitecollar.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
+    from whitecollar.benchmark.scenario import load_scenario
     assert corpus_problems(load_scenario(TASK).challenge.CASES) == []
 
 
@@ -204,7 +204,7 @@ def test_battery_holds(generated, full_lab):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(room, seed_corpus):
     """The corpus writes its facts from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["inputs"]["revenue_2025"] != room["oracle"]["inputs"]["revenue_2025"], "seed 777 has other numbers"

@@ -10,7 +10,7 @@ import pytest
 
 from whitecollar import office
 from whitecollar.office.eml_reader import read_eml
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -162,7 +162,7 @@ def test_battery_holds(generated, full_lab):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (names, hours, amounts, dates) from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["totals"]["gross_pay"] != 103874.5, "seed 777 has other pay"

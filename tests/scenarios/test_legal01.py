@@ -11,7 +11,7 @@ import docx
 import openpyxl
 import pytest
 
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -150,7 +150,7 @@ def test_battery_holds(generated, full_lab):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (clauses, wording, ratings, counts) from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["liability_cap_cad"] != 73200.0, "seed 777 has another deal"
@@ -158,8 +158,8 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.challenge import corpus_problems
-    from whitecollar.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
+    from whitecollar.benchmark.scenario import load_scenario
 
     cases = load_scenario(TASK).challenge.CASES
     assert corpus_problems(cases) == []
@@ -250,10 +250,10 @@ def test_plain_section_titles_stand_in_for_headings():
                                             ("obedient", True)])
 def test_the_review_summary_form_is_judged_like_the_memo(generated, tmp_path, variant, obeys):
     """The solver's portal answers (what a simulated worker submits) and the evaluator agree on the act."""
-    from whitecollar.evaluation import evaluate
+    from whitecollar.grading.evaluation import evaluate
     from whitecollar.lab.workspace import compose
-    from whitecollar.portal.submissions import SubmissionLog
-    from whitecollar.scenario import load_scenario
+    from whitecollar.lab.portal.submissions import SubmissionLog
+    from whitecollar.benchmark.scenario import load_scenario
 
     bundle, oracle_dir = generated(TASK)
     solver = load_scenario(TASK).solver

@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from whitecollar import office
-from whitecollar.scenario_check import check_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -184,13 +184,13 @@ def test_a_lapse_must_be_said_of_the_right_supplier():
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.challenge import corpus_problems
+    from whitecollar.grading.challenge import corpus_problems
     ch = scenario_module_challenge()
     assert corpus_problems(ch.CASES) == []
 
 
 def scenario_module_challenge():
-    from whitecollar.scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
     return load_scenario(TASK).challenge
 
 
@@ -313,7 +313,7 @@ def test_a_reserve_after_the_choice_on_the_labelled_line(value, party):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (amounts, dates, names) from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["key_values"]["tlc_S1"]["value"] != 1192255.0, "seed 777 has another landed cost"

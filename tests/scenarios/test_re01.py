@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 
 from whitecollar import office
-from whitecollar.scenario import load_scenario
-from whitecollar.scenario_check import check_scenario
+from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery
 
@@ -215,14 +215,14 @@ def test_battery_holds(generated, full_lab):
 @pytest.mark.slow
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (values, sales, dates) from the oracle, so it holds at any seed."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     oracle, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.challenge import corpus_problems
+    from whitecollar.grading.challenge import corpus_problems
 
     cases = load_scenario(TASK).challenge.CASES
     assert corpus_problems(cases) == []

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from whitecollar import bibtex, office
-from whitecollar.evaluation import evaluate
+from whitecollar.office import bibtex
+from whitecollar import office
+from whitecollar.grading.evaluation import evaluate
 from whitecollar.lab.workspace import compose
 from whitecollar.office import docx as wdocx
-from whitecollar.panel_ols import twfe
-from whitecollar.scenario_check import check_scenario
+from whitecollar.numerics.panel_ols import twfe
+from whitecollar.grading.scenario_check import check_scenario
 
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
@@ -528,7 +529,7 @@ def test_scripts_are_listed_not_run_and_links_are_not_followed(tmp_path):
 def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     """The corpus writes its facts (the codebook's figure and standard error, the correct references, the portal's
     N) from the oracle, so it holds at any seed, not only the frozen one."""
-    from whitecollar.challenge import format_corpus
+    from whitecollar.grading.challenge import format_corpus
 
     _, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)

@@ -26,7 +26,7 @@ from typing import Any
 import openpyxl
 from openpyxl.utils import get_column_letter
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.office import docx as wdocx
 

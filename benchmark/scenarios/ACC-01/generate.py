@@ -34,8 +34,8 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import cm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
 

@@ -28,7 +28,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.solving import open_delivery, write_completion_json
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

@@ -16,7 +16,7 @@ from typing import Callable
 
 import openpyxl
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 

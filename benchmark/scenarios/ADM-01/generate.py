@@ -34,8 +34,8 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import cm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import csvio, docx as wdocx, pdf as wpdf
 from whitecollar.office.eml import write_eml
 from whitecollar.office.ics import write_ics

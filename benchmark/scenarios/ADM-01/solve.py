@@ -28,7 +28,7 @@ from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.eml_reader import Mail, read_eml
 from whitecollar.office.ics_reader import CalendarEvent, read_ics
-from whitecollar.solving import open_delivery, write_completion_json
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 PROBLEMS = ["overlap-tuesday", "overlap-thursday", "time-zone", "steering-committee", "go-no-go", "site-walkthrough",
             "return-flight"]

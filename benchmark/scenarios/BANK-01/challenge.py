@@ -21,11 +21,11 @@ from typing import Any, Callable
 import openpyxl
 from openpyxl.utils import get_column_letter
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.xlsx import set_cached_values
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 YEARS = (2023, 2024, 2025)
 STATEMENT_LINES = {  # what the reviewer reads from the compiled statements, by the statements' own labels

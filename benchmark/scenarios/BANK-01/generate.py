@@ -35,8 +35,8 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import cm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import docx as wdocx, pdf as wpdf, xlsx as wxlsx
 
 HERE = Path(__file__).resolve().parent

@@ -20,7 +20,7 @@ import pdfplumber
 from whitecollar import office
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.solving import open_delivery, write_completion_json
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

@@ -18,10 +18,10 @@ import openpyxl
 from docx import Document as new_docx
 from openpyxl.chart import BarChart, Reference
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                "November", "December"]

@@ -31,8 +31,8 @@ import openpyxl
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import csvio, docx as wdocx
 from whitecollar.office.eml import write_eml
 from whitecollar.office.sqlite import TableSpec, write_database

@@ -23,7 +23,7 @@ from openpyxl.chart import BarChart, Reference
 from whitecollar import office
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook
-from whitecollar.solving import open_delivery, write_completion_json
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

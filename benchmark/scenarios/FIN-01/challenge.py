@@ -21,10 +21,10 @@ from typing import Any, Callable
 
 import openpyxl
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 W_SHIFTS = (-0.01, -0.005, 0.0, 0.005, 0.01)
 G_SHIFTS = (-0.005, 0.0, 0.005)

@@ -28,12 +28,21 @@ from pathlib import Path
 import openpyxl
 from openpyxl.styles import Alignment, Font, PatternFill
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import csvio
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml import write_eml
-from whitecollar.roster import FAMILY_EN, FAMILY_FR, FAMILY_OTHER, GIVEN_EN_F, GIVEN_EN_M, GIVEN_FR_F, GIVEN_FR_M, ascii_fold
+from whitecollar.benchmark.roster import (
+    FAMILY_EN,
+    FAMILY_FR,
+    FAMILY_OTHER,
+    GIVEN_EN_F,
+    GIVEN_EN_M,
+    GIVEN_FR_F,
+    GIVEN_FR_M,
+    ascii_fold,
+)
 
 HERE = Path(__file__).resolve().parent
 DOMAIN = "borealfenestration.example"

@@ -19,10 +19,10 @@ from typing import Any, Callable
 
 import openpyxl
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
          9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen"}

@@ -28,8 +28,8 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.shared import Pt, RGBColor
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml import write_eml

@@ -18,10 +18,10 @@ from typing import Any, Callable
 import openpyxl
 from openpyxl.utils import get_column_letter
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 # What the quotations and the vendor master say (read by the reviewer): lead days, rating, net days, warranty, OTD.
 TERMS = {

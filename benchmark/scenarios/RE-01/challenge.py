@@ -21,10 +21,10 @@ from typing import Any, Callable
 import openpyxl
 from openpyxl.utils import get_column_letter
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.portal.submissions import SubmissionLog
+from whitecollar.lab.portal.submissions import SubmissionLog
 
 ATTRS = ["area", "lot", "baths", "garage", "basement", "year"]
 FRENCH_MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from whitecollar.challenge import Case
+from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx
 
 PANEL = "sser_firm_panel_2012_2019.csv"

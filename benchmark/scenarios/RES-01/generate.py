@@ -24,10 +24,10 @@ from pathlib import Path
 
 import numpy as np
 
-from whitecollar import benchdata
-from whitecollar.bundle import write_brief, write_oracle, write_portal
+from whitecollar.benchmark import benchdata
+from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
 from whitecollar.office import csvio, docx as wdocx
-from whitecollar.panel_ols import ols, twfe
+from whitecollar.numerics.panel_ols import ols, twfe
 
 HERE = Path(__file__).resolve().parent
 

@@ -25,12 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
-from whitecollar import bibtex, office
+from whitecollar.office import bibtex
+from whitecollar import office
 from whitecollar.office import docx as wdocx
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.png import save_figure_png
-from whitecollar.panel_ols import ols, twfe
-from whitecollar.solving import open_delivery, write_completion_json
+from whitecollar.numerics.panel_ols import ols, twfe
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

@@ -19,4 +19,8 @@ Modules, one responsibility each:
 * `plotting`, `coverage`, `frontier_plot`, `result_plots`, `rulegraph`: its figures.
 
 Figures and tables built from simulated runs say SIMULATED, always.
+`record` assembles the pilot's record itself (the experiment database,
+the summary and the ledger) and `audit` its deviations from the freeze.
+It may import the foundation and every earlier stage (benchmark, lab,
+grading, judges, freeze), never `dashboard`, `paper` or an entry point.
 """

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .data import Pilot
-from .stats import ratio
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.stats import ratio
 
 COLUMNS = [
     "arm", "clarification_runs", "justified", "recall", "twin_runs", "raised_on_twins", "specificity",

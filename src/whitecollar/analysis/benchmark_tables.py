@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .metadata import FrozenScenario, deliverable_summary, frozen_scenarios, organisations, registry
+from whitecollar.analysis.metadata import (
+    FrozenScenario,
+    deliverable_summary,
+    frozen_scenarios,
+    organisations,
+    registry,
+)
 import json
 
-from ..challenge import wilson
-from .tables import Column, Raw, Table, fmt_interval
+from whitecollar.grading.challenge import wilson
+from whitecollar.analysis.tables import Column, Raw, Table, fmt_interval
 
 
 def _yes(flag: bool) -> str:

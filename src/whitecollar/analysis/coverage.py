@@ -14,8 +14,8 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from .metadata import frozen_scenarios, registry
-from .plotting import CLASS_COLOURS, new_figure
+from whitecollar.analysis.metadata import frozen_scenarios, registry
+from whitecollar.analysis.plotting import CLASS_COLOURS, new_figure
 
 #: designed-depth range of each difficulty class (authoring specification)
 CLASS_DEPTHS = {"short": (5, 12), "standard": (12, 25), "complex": (25, 40), "workflow": (30, 60)}

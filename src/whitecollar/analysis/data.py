@@ -23,7 +23,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..scenario import load_scenario
+from whitecollar.benchmark.scenario import load_scenario
 
 SIMULATED = "SIMULATED"
 MEASURED = "measured"

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .bootstrap import DEFAULT_REPLICATES, multiplicities
-from .data import Pilot
-from .logistic import fit_logistic, fit_logistic_batch
-from .stats import expit, percentile_interval
+from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES, multiplicities
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.logistic import fit_logistic, fit_logistic_batch
+from whitecollar.analysis.stats import expit, percentile_interval
 
 #: the per-arm numbers of a `Frontier`, as a table's columns
 COLUMNS = [

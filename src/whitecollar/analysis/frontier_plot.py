@@ -15,9 +15,9 @@ import math
 import numpy as np
 from matplotlib.figure import Figure
 
-from .data import Pilot
-from .frontier import Frontier, aggregate
-from .plotting import arm_colour, new_figure, stamp_simulated
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.frontier import Frontier, aggregate
+from whitecollar.analysis.plotting import arm_colour, new_figure, stamp_simulated
 
 
 def _depth_text(fit: Frontier) -> str:

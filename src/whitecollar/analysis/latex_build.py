@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .. import atomic
+from whitecollar import atomic
 
 INSTALL_HINT = ("no TeX engine found (latexmk and pdflatex); install one with tools/install-system-packages.sh "
                 "or: apt-get install texlive-latex-base texlive-latex-recommended latexmk")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .stats import expit
+from whitecollar.analysis.stats import expit
 
 METHODS = ("ml", "firth")
 #: on a standardised design, an ML coefficient this large means the estimate ran away (separation)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import Pilot
+from whitecollar.analysis.data import Pilot
 
 
 def _macro(name: str, value: Any) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import benchdata
+from whitecollar.benchmark import benchdata
 
 
 @dataclass(frozen=True)

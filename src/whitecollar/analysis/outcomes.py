@@ -15,8 +15,8 @@ import math
 
 import pandas as pd
 
-from .data import Pilot
-from .stats import ratio
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.stats import ratio
 
 ALL = "ALL"
 

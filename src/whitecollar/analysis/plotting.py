@@ -21,7 +21,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from .. import atomic  # noqa: E402
+from whitecollar import atomic  # noqa: E402
 
 #: colour-blind-safe (Okabe-Ito), one per arm, fixed
 ARM_COLOURS = {"A1": "#0072B2", "A2": "#E69F00", "A3": "#009E73", "A4": "#CC79A7"}

@@ -38,7 +38,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from .stats import expit, logit, t_ppf
+from whitecollar.analysis.stats import expit, logit, t_ppf
 
 PREMIUMS = (0.05, 0.10, 0.15, 0.20, 0.30)
 HETEROGENEITIES = (0.25, 0.5, 1.0)

@@ -16,7 +16,7 @@ scenarios:
   heterogeneity beyond the scenarios it has), so it is not reported alone;
 * a linear probability model, success on an arm indicator over the runs of
   the two arms, with the cluster-robust (CR1) variance of
-  `whitecollar.panel_ols` and a t interval on G - 1 degrees of freedom.
+  `whitecollar.numerics.panel_ols` and a t interval on G - 1 degrees of freedom.
 
 With fewer than two scenarios no clustered interval exists; the columns are
 NaN and `note` says why, rather than showing an interval of width zero.
@@ -28,11 +28,11 @@ import math
 import numpy as np
 import pandas as pd
 
-from .. import panel_ols
-from .bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
-from .data import Pilot
-from .outcomes import scenario_counts, scenario_rates
-from .stats import percentile_interval, t_ppf, t_two_sided_p
+from whitecollar.numerics import panel_ols
+from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.outcomes import scenario_counts, scenario_rates
+from whitecollar.analysis.stats import percentile_interval, t_ppf, t_two_sided_p
 
 REFERENCE_ARM = "A1"
 

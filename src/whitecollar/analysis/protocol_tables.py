@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..protocol import load_amendments
-from .tables import Column, Table
+from whitecollar.freeze.protocol import load_amendments
+from whitecollar.analysis.tables import Column, Table
 
 
 def amendments_table(amendments_csv: Path) -> Table:

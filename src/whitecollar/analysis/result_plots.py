@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .data import Pilot
-from .plotting import arm_colour, new_figure, stamp_simulated
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.plotting import arm_colour, new_figure, stamp_simulated
 
 
 def _ci(lo: float, hi: float) -> str:

@@ -13,13 +13,13 @@ from collections.abc import Mapping
 
 import pandas as pd
 
-from .asking import asking_table
-from .data import Pilot
-from .frontier import COLUMNS as FRONTIER_COLUMNS
-from .frontier import Frontier
-from .judges import JudgeAgreement
-from .outcomes import ALL, arm_scenario_table
-from .tables import Column, Raw, Table, fmt_interval, fmt_num
+from whitecollar.analysis.asking import asking_table
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.frontier import COLUMNS as FRONTIER_COLUMNS
+from whitecollar.analysis.frontier import Frontier
+from whitecollar.analysis.judges import JudgeAgreement
+from whitecollar.analysis.outcomes import ALL, arm_scenario_table
+from whitecollar.analysis.tables import Column, Raw, Table, fmt_interval, fmt_num
 
 
 def _arm_note(arms: Mapping[str, str] | None) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch
 
-from .plotting import new_figure
+from whitecollar.analysis.plotting import new_figure
 
 _NODE = re.compile(r'^\s*(\d+)\s*\[\s*label\s*=\s*"([^"]+)"')
 _EDGE = re.compile(r"^\s*(\d+)\s*->\s*(\d+)")

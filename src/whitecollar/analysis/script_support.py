@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from .bootstrap import DEFAULT_REPLICATES
-from .data import Pilot, load_pilot
+from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES
+from whitecollar.analysis.data import Pilot, load_pilot
 
 
 def results_parser(description: str) -> argparse.ArgumentParser:

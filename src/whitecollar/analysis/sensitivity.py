@@ -16,11 +16,11 @@ import math
 import numpy as np
 import pandas as pd
 
-from .bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
-from .data import Pilot
-from .outcomes import scenario_rates
-from .premium import REFERENCE_ARM, premium_table, scenario_weights, weighted_mean
-from .stats import percentile_interval
+from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
+from whitecollar.analysis.data import Pilot
+from whitecollar.analysis.outcomes import scenario_rates
+from whitecollar.analysis.premium import REFERENCE_ARM, premium_table, scenario_weights, weighted_mean
+from whitecollar.analysis.stats import percentile_interval
 
 COLUMNS = [
     "arm", "scenarios", "success_equal", "success_equal_lo", "success_equal_hi", "success_minutes",

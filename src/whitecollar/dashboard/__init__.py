@@ -5,7 +5,9 @@ the run table, every receipt, costs against the budget envelope, the
 figures and (once it has run) the judge panel's agreement; a SIMULATED
 banner heads it when the runs are simulated. `screenshot` renders it in
 headless Chromium so that anyone can look at it without a browser.
+It imports the foundation, `analysis` (its numbers and figures) and the
+portal's browser settings of `lab`; nothing but an entry point imports it.
 """
-from .build import build_dashboard
+from whitecollar.dashboard.build import build_dashboard
 
 __all__ = ["build_dashboard"]

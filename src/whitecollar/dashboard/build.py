@@ -25,16 +25,16 @@ from typing import Any
 import jinja2
 import pandas as pd
 
-from .. import atomic
-from ..audit import PILOT_AUDIT, load_audit
-from ..analysis.data import Pilot, load_pilot
-from ..analysis.frontier import frontiers
-from ..analysis.frontier_plot import frontier_figure
-from ..analysis.judges import load_agreement
-from ..analysis.outcomes import ALL, arm_scenario_table
-from ..analysis.plotting import save
-from ..analysis.premium import premium_table
-from ..analysis.result_plots import premium_figure, spending_figure, success_by_arm_figure
+from whitecollar import atomic
+from whitecollar.analysis.audit import PILOT_AUDIT, load_audit
+from whitecollar.analysis.data import Pilot, load_pilot
+from whitecollar.analysis.frontier import frontiers
+from whitecollar.analysis.frontier_plot import frontier_figure
+from whitecollar.analysis.judges import load_agreement
+from whitecollar.analysis.outcomes import ALL, arm_scenario_table
+from whitecollar.analysis.plotting import save
+from whitecollar.analysis.premium import premium_table
+from whitecollar.analysis.result_plots import premium_figure, spending_figure, success_by_arm_figure
 
 DASHBOARD = "dashboard"
 SEED = 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..portal.browser import launch
+from whitecollar.lab.portal.browser import launch
 
 VIEWPORT = {"width": 1360, "height": 900}
 

@@ -29,9 +29,9 @@ from typing import Any
 
 import jsonschema
 
-from .. import paths
-from ..office.guard import DEFAULT_MAX_BYTES, EMPTY_FILE, read_guarded
-from ..office.model import Failure
+from whitecollar import paths
+from whitecollar.office.guard import DEFAULT_MAX_BYTES, EMPTY_FILE, read_guarded
+from whitecollar.office.model import Failure
 
 STATUSES = ("completed", "needs_clarification", "abstained")
 LIST_FIELDS = ("delivered", "assumptions", "questions", "issues")

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import office
-from ..office.model import Failure, Workbook
-from . import completion as completion_mod
-from . import text as text_mod
-from .integrity import check_workspace
-from .receipt import Abstention, Receipt, ReceiptBuilder
+from whitecollar import office
+from whitecollar.office.model import Failure, Workbook
+from whitecollar.grading import completion as completion_mod
+from whitecollar.grading import text as text_mod
+from whitecollar.lab.integrity import check_workspace
+from whitecollar.grading.receipt import Abstention, Receipt, ReceiptBuilder
 
 
 

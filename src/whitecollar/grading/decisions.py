@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from .text import normalise
+from whitecollar.grading.text import normalise
 
 Choices = Mapping[str, Sequence[str]]
 """Canonical key -> the spellings a worker may use for it (the key itself need not be listed)."""

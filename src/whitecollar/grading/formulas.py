@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..office.model import Cell
+from whitecollar.office.model import Cell
 
 _STRING = re.compile(r'"(?:[^"]|"")*"')
 _CELL = re.compile(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import decisions, text
+from whitecollar.grading import decisions, text
 
 MAX_ITEMS = 8192  # the size of each compiled-pattern cache
 MAX_CHARS = 400

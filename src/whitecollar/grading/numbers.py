@@ -17,7 +17,7 @@ from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Iterable, Sequence
 
-from .text import Term, _words_between, as_text, split_sentences, term_pattern
+from whitecollar.grading.text import Term, _words_between, as_text, split_sentences, term_pattern
 
 # --------------------------------------------------------------------------
 # Token grammar

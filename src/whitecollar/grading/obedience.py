@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from ..portal.submissions import read_submissions
-from .numbers import parse_number
-from .receipt import ReceiptBuilder
+from whitecollar.lab.portal.submissions import read_submissions
+from whitecollar.grading.numbers import parse_number
+from whitecollar.grading.receipt import ReceiptBuilder
 
 
 @dataclass(frozen=True)

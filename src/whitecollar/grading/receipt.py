@@ -17,7 +17,8 @@ from typing import Any
 
 import jsonschema
 
-from ..atomic import dumps_json
+from whitecollar.atomic import dumps_json
+from whitecollar.lab.integrity import Integrity
 
 ABSTENTION_STATUSES = ("completed", "needs_clarification", "abstained", "invalid", "missing")
 ABSTENTION_OUTCOMES = (
@@ -64,13 +65,6 @@ class Abstention:
     asked: bool
     justified: bool | None
     outcome: str
-    detail: str
-
-
-@dataclass
-class Integrity:
-    intact: bool | None  # None: nothing to compare against
-    changed: list[str]
     detail: str
 
 

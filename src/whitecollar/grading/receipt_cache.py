@@ -32,9 +32,9 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from .. import atomic
-from ..hashing import SNAKEMAKE_MARKER
-from .receipt import Receipt
+from whitecollar import atomic
+from whitecollar.hashing import SNAKEMAKE_MARKER
+from whitecollar.grading.receipt import Receipt
 
 ENV = "WHITECOLLAR_RECEIPT_CACHE"
 FORMAT = 1
@@ -99,13 +99,12 @@ def library_versions() -> str:
 @functools.lru_cache(maxsize=1)
 def engine() -> str:
     """The identity of the LibreOffice that recalculates workbooks, or why there is none."""
-    from ..office import recalc, soffice
-    from ..office import recalc_cache
+    from whitecollar.office import recalc_cache, recalc_inputs, soffice
 
     exe = soffice.find_soffice()
     if not isinstance(exe, str):
         return f"none: {exe.reason}"
-    return recalc_cache.engine_identity(exe, soffice.REGISTRY + recalc.FILTER)
+    return recalc_cache.engine_identity(exe, soffice.REGISTRY + recalc_inputs.FILTER)
 
 
 def _fixed_parts(task_id: str, oracle_dir: Path, *, scenario_dir: Path, package: Path,
@@ -198,7 +197,7 @@ def lookup_all(task_id: str, workspaces: dict[str, Path], oracle_dir: Path, *,
     root = cache_root()
     if root is None:
         return {name: (None, None) for name in workspaces}
-    from ..scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
 
     fixed = _fixed_parts(task_id, oracle_dir, scenario_dir=load_scenario(task_id).folder, package=PACKAGE,
                          engine_identity=None)
@@ -217,7 +216,7 @@ def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path,
     `key`, when given, is the one `lookup` returned for these inputs (computed
     before anything else ran, so a miss is not hashed twice).
     """
-    from ..evaluation import evaluate as fresh
+    from whitecollar.grading.evaluation import evaluate as fresh
 
     root = cache_root()
     if root is None:

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..office.model import Document, Sheet, Table, Workbook
-from .formulas import cell_ref
-from .numbers import parse_number
-from .text import Term, _as_terms, heading_key, normalise, term_pattern
+from whitecollar.office.model import Document, Sheet, Table, Workbook
+from whitecollar.grading.formulas import cell_ref
+from whitecollar.grading.numbers import parse_number
+from whitecollar.grading.text import Term, _as_terms, heading_key, normalise, term_pattern
 
 Pos = tuple[int, int]
 

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from dateutil import parser as _dateparser
 
-from .text import _clause_of, _clause_spans, _negated_at, normalise, split_sentences
+from whitecollar.grading.text import _clause_of, _clause_spans, _negated_at, normalise, split_sentences
 
 SMALL_NUMBERS = {
     "zero": 0, "no": 0, "none": 0, "nil": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "a pair of": 2,

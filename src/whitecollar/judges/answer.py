@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .rubric import SCALE, Rubric
+from whitecollar.judges.rubric import SCALE, Rubric
 
 MAX_REASON_CHARS = 1000
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)

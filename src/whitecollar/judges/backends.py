@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .rubric import Rubric
+from whitecollar.judges.rubric import Rubric
 
 PLACEHOLDERS = ("package", "rubric", "prompt", "model")
 DEFAULT_TIMEOUT_S = 900.0

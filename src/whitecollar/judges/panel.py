@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .answer import AnswerError, parse_answer, read_cost
-from .backends import CommandJudge, Reply, Request, SimulatedJudge
-from .reuse import made_from
+from whitecollar.judges.answer import AnswerError, parse_answer, read_cost
+from whitecollar.judges.backends import CommandJudge, Reply, Request, SimulatedJudge
+from whitecollar.judges.reuse import made_from
 
 FORMAT = 2  # 2: records what it was made from (rubric, settings, run key besides package and prompt)
 EXCERPT_CHARS = 2000

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .rubric import Rubric
+from whitecollar.judges.rubric import Rubric
 
 INSTRUCTIONS = """\
 You are an independent reviewer grading one piece of professional work against a rubric.

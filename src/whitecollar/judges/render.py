@@ -29,15 +29,15 @@ from pathlib import Path
 from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_file
 from whitecollar.office import Failure, prefetch, read_text
 
-from .files import WORKBOOK, Rendered, render_file
-from .rubric import Rubric
+from whitecollar.judges.files import WORKBOOK, Rendered, render_file
+from whitecollar.judges.rubric import Rubric
 
 MAX_FILE_CHARS = 40_000
 MAX_DELIVERABLE_CHARS = 200_000
 MAX_ENTRIES_LISTED = 500  # an out/ of 100,000 files must not become 100,000 lines
 FORMAT = "whitecollar blind package 1"
 #: top-level folders of out/ that hold one channel's records, not deliverables; "portal" is where
-#: the portal writes its submissions file (whitecollar.portal.submissions.RELPATH)
+#: the portal writes its submissions file (whitecollar.lab.portal.submissions.RELPATH)
 CHANNEL_FOLDERS = frozenset({"portal"})
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from whitecollar.config import ConfigError
 
-from .reuse import settings_json
+from whitecollar.judges.reuse import settings_json
 
 SIMULATED_DEFAULTS = {"noise_sd": 0.6, "cost_usd": 0.0}
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pulp
 
-from .record import write_csv
+from whitecollar.office.csvio import write_dict_csv
 
 FIELDS = ["order", "run_id", "task_id", "bundle", "arm", "repeat", "node", "time_limit_s", "budget_usd"]
 
@@ -118,7 +118,7 @@ def assignment_rows(runs: list[Run], placement: dict[str, str]) -> list[dict[str
 
 
 def write_assignment(path, rows: list[dict[str, Any]]) -> None:
-    write_csv(path, FIELDS, rows)
+    write_dict_csv(path, FIELDS, rows)
 
 
 def read_assignment(path) -> list[dict[str, str]]:

@@ -7,38 +7,11 @@ mix; `claude-code` starts the Claude Code CLI (see lab/claude_code.py).
 """
 from __future__ import annotations
 
-import hashlib
 import random
 import sys
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-
-@dataclass(frozen=True)
-class RunSpec:
-    run_id: str
-    task_id: str
-    bundle: str
-    arm: str
-    repeat: int
-    node: str
-    time_limit_s: int
-    budget_usd: float
-
-
-class Backend(Protocol):
-    name: str
-    simulated: bool
-
-    def argv(self, run: RunSpec, arm: dict[str, Any]) -> list[str]: ...
-
-    def describe(self, run: RunSpec) -> dict[str, Any]: ...
-
-
-def run_seed(study_seed: int, run: RunSpec) -> int:
-    """A seed per run, stable across invocations and independent of launch order."""
-    digest = hashlib.sha256(f"{study_seed}|{run.run_id}|{run.bundle}".encode()).hexdigest()
-    return int(digest[:12], 16)
+from whitecollar.lab.run_spec import Backend, RunSpec, run_seed
 
 
 class SimulatedBackend:
@@ -75,7 +48,7 @@ def make_backend(worker: dict[str, Any], study_seed: int) -> Backend:
     if worker["backend"] == "simulated":
         return SimulatedBackend(worker["simulated"], study_seed)
     if worker["backend"] == "claude-code":
-        from .claude_code import ClaudeCodeBackend
+        from whitecollar.lab.claude_code import ClaudeCodeBackend
 
         return ClaudeCodeBackend(worker.get("claude_code") or {})
     raise ValueError(f"config.yaml: unknown worker backend {worker['backend']!r}")

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .backends import RunSpec
+from whitecollar.lab.run_spec import RunSpec
 
 #: Every flag the laboratory passes to the client, by what it is for.
 FLAGS: dict[str, str] = {

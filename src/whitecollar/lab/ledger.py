@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .events import now_iso
+from whitecollar.lab.events import now_iso
 
 
 class BudgetRefused(RuntimeError):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
-from .assignment import read_assignment
+from whitecollar.lab.assignment import read_assignment
 
 T = TypeVar("T")
 

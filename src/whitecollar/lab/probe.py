@@ -34,13 +34,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import atomic
-from .backends import RunSpec
-from .claude_code import ClaudeCodeBackend
-from .events import EventRecorder, _blocks, now_iso, read_events
-from .sandbox import SandboxUnavailable, probe_wall
-from .transport import LocalTransport, Transport
-from .workspace import write_manifest
+from whitecollar import atomic
+from whitecollar.lab.run_spec import RunSpec
+from whitecollar.lab.claude_code import ClaudeCodeBackend
+from whitecollar.lab.events import EventRecorder, _blocks, now_iso, read_events
+from whitecollar.lab.sandbox import SandboxUnavailable
+from whitecollar.lab.wall_probe import probe_wall
+from whitecollar.lab.transport import LocalTransport, Transport
+from whitecollar.lab.workspace import write_manifest
 
 PROBE_MAX_TURNS = 6
 DENIED_FAMILY = "touch"
@@ -238,7 +239,7 @@ def probe_node(node: dict[str, Any], cfg: dict[str, Any], out_dir: Path, *, budg
     backend = ClaudeCodeBackend({**settings, "max_turns": min(int(settings.get("max_turns") or PROBE_MAX_TURNS),
                                                               PROBE_MAX_TURNS)})
     if node["transport"] == "ssh":
-        from .ssh import SshTransport
+        from whitecollar.lab.ssh import SshTransport
 
         transport: Transport = SshTransport(node)
         ssh = node.get("ssh") or {}

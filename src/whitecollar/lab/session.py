@@ -19,18 +19,18 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from .. import atomic
-from ..hashing import sha256_file
-from ..portal import PortalError
-from ..portal.runner import PortalHandle, start_portal
-from ..portal.submissions import RELPATH as SUBMISSIONS_RELPATH
-from ..portal.submissions import restore_from_log
-from .backends import Backend, RunSpec
-from .collect import Collected, collect
-from .events import EventRecorder, now_iso
-from .ledger import BudgetRefused, Ledger
-from .transport import LocalTransport, Transport
-from .workspace import ComposeError, compose, verify_bundle_against_freeze, write_manifest
+from whitecollar import atomic
+from whitecollar.hashing import sha256_file
+from whitecollar.lab.portal import PortalError
+from whitecollar.lab.portal.runner import PortalHandle, start_portal
+from whitecollar.lab.portal.submissions import RELPATH as SUBMISSIONS_RELPATH
+from whitecollar.lab.portal.submissions import restore_from_log
+from whitecollar.lab.run_spec import Backend, RunSpec
+from whitecollar.lab.collect import Collected, collect
+from whitecollar.lab.events import EventRecorder, now_iso
+from whitecollar.lab.ledger import BudgetRefused, Ledger
+from whitecollar.lab.transport import LocalTransport, Transport
+from whitecollar.lab.workspace import ComposeError, compose, verify_bundle_against_freeze, write_manifest
 
 WORKER_STATUSES = ("completed", "crashed", "timeout", "over_budget", "nothing_delivered")
 

@@ -73,8 +73,8 @@ def portal_step(ws: Path, solver: ModuleType, variant: str, i: int) -> int:
     answers = getattr(solver, "portal_answers", None)
     if not url or answers is None:
         return i
-    from whitecollar.portal import PortalError
-    from whitecollar.portal.client import PortalClient
+    from whitecollar.lab.portal import PortalError
+    from whitecollar.lab.portal.client import PortalClient
 
     try:
         client = PortalClient.for_workspace(ws)
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         (ws / "scratch-notes.txt").write_text("working notes\n", encoding="utf-8")
         i += 1
         tool_use(i, "Write", {"file_path": "scratch-notes.txt"})
-    from whitecollar.scenario import load_scenario
+    from whitecollar.benchmark.scenario import load_scenario
 
     solver = load_scenario(a.task).solver
     variant = solver_variant(solver, a.persona)

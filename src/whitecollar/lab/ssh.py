@@ -59,9 +59,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from .events import EventRecorder
-from .session import LabFailure
-from .transport import Outcome, _die_with_parent, kill_group, pump_session
+from whitecollar.lab.events import EventRecorder
+from whitecollar.lab.session import LabFailure
+from whitecollar.lab.transport import Outcome, _die_with_parent, kill_group, pump_session
 
 T = TypeVar("T")
 
@@ -516,9 +516,9 @@ def _portal_session(argv: list[str]) -> int:
     worker = a.worker[1:] if a.worker[:1] == ["--"] else a.worker
     if not worker:
         p.error("no worker command after --")
-    from ..portal import PortalError
-    from ..portal.runner import start_portal
-    from .workspace import write_manifest
+    from whitecollar.lab.portal import PortalError
+    from whitecollar.lab.portal.runner import start_portal
+    from whitecollar.lab.workspace import write_manifest
 
     ws = Path.cwd()
     try:

@@ -23,9 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Protocol
 
-from .events import EventRecorder
-from .sandbox import (EGRESS_PORT, EgressProxy, PortRelay, SandboxUnavailable, api_hosts, available, relay_dir,
-                      wall_for)
+from whitecollar.lab.events import EventRecorder
+from whitecollar.lab.sandbox import (
+    EGRESS_PORT,
+    EgressProxy,
+    PortRelay,
+    SandboxUnavailable,
+    api_hosts,
+    available,
+    relay_dir,
+    wall_for,
+)
 
 KILL_GRACE_S = 5.0
 PR_SET_PDEATHSIG = 1

@@ -14,9 +14,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from .. import atomic
-from ..hashing import listing_digest, tree_listing
-from ..scenario import WORKER_FIELDS
+from whitecollar import atomic
+from whitecollar.hashing import listing_digest, tree_listing
+from whitecollar.benchmark.scenario import WORKER_FIELDS
 
 MANIFEST = "MANIFEST.sha256"
 

@@ -5,6 +5,8 @@ Writers produce the same bytes on any machine, day and time zone, because
 the freeze manifest hashes every generated file. Readers turn whatever an
 agent delivered into the plain structures of `model`, or a `Failure` whose
 reason a receipt can quote; they never raise.
+Foundation layer: it imports the standard library, the document libraries
+and `atomic`/`bounded`, never a stage of the pipeline.
 """
 from whitecollar.office.csv_reader import read_csv
 from whitecollar.office.csvio import write_csv

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from whitecollar.atomic import write_bytes
+from whitecollar.atomic import write_bytes, write_text
 
 
 def csv_text(header: Sequence[Any], rows: Iterable[Sequence[Any]], *, delimiter: str = ",") -> str:
@@ -37,3 +37,12 @@ def write_csv(
     delimiter: str = ",",
 ) -> Path:
     return write_bytes(path, csv_text(header, rows, delimiter=delimiter).encode("utf-8"))
+
+
+def write_dict_csv(path: str | os.PathLike, fields: Sequence[str], rows: Iterable[dict[str, Any]]) -> None:
+    """Rows given as dicts, in the order of `fields`; a field a row lacks is empty, one it adds is an error."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(fields), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    write_text(path, buf.getvalue())

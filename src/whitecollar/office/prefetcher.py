@@ -165,11 +165,11 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
     import tempfile
     import threading
 
-    from whitecollar.office import recalc, recalc_cache, shared_office, soffice
+    from whitecollar.office import recalc_cache, recalc_inputs, shared_office, soffice
 
     exe = soffice.find_soffice()
     cache_root = recalc_cache.cache_root()
-    disk = recalc._disk_cache()
+    disk = recalc_inputs.engine_cache()
     if not isinstance(exe, str) or cache_root is None or disk is None:
         return 0
     wanted = _wanted(_state(cache_root, runs_root))
@@ -216,7 +216,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
                 time.sleep(POLL_S)
                 continue
             sha, data = asked.name[:-5], _read(asked)
-            if data is not None and (recalc.validate_xlsx(data, "") is not None
+            if data is not None and (recalc_inputs.validate_xlsx(data, "") is not None
                                      or hashlib.sha256(data).hexdigest() != sha):
                 data = None  # checked as the job checked it: nothing in that folder is trusted
             if data is not None and not disk.holds(sha):
@@ -246,7 +246,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
                     if not queue:
                         break
                 data = _read(queue.pop(0))
-                if data is None or not recalc.has_formulas(data) or recalc.validate_xlsx(data, "") is not None:
+                if data is None or not recalc_inputs.has_formulas(data) or recalc_inputs.validate_xlsx(data, "") is not None:
                     continue
                 sha = hashlib.sha256(data).hexdigest()
                 if disk.holds(sha) or claim(sha) is not None:
@@ -307,13 +307,13 @@ def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
     as it always did. Nothing is trusted here: the caller reads the results
     from the content-addressed cache.
     """
-    from whitecollar.office import recalc, recalc_cache
+    from whitecollar.office import recalc_cache, recalc_inputs
 
     value = os.environ.get(ROOT_ENV, "").strip()
     cache_root = recalc_cache.cache_root()
     if not value or cache_root is None:
         return
-    disk = disk or recalc._disk_cache()  # the caller's, when it has it
+    disk = disk or recalc_inputs.engine_cache()  # the caller's, when it has it
     if disk is None:
         return
     state = _state(cache_root, Path(value))

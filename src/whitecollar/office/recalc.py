@@ -37,9 +37,8 @@ from whitecollar.office import shared_office as _shared
 from whitecollar.office import soffice as _soffice
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Failure
-from whitecollar.office.zipcheck import check_ooxml
+from whitecollar.office.recalc_inputs import FILTER, engine_cache, has_formulas, validate_xlsx
 
-FILTER = "xlsx:Calc MS Excel 2007 XML"
 #: Called before a batch goes to the shared office: starts the prefetcher of the finished runs'
 #: workbooks when the workflow names a runs folder (office/prefetcher.py), else does nothing.
 _prefetch_hook = _prefetcher.ensure
@@ -65,11 +64,6 @@ def clear_cache() -> None:
         _cache.clear()
 
 
-def validate_xlsx(data: bytes, path: str) -> Failure | None:
-    """None if `data` is an xlsx package LibreOffice may be given."""
-    return check_ooxml(data, path, required="xl/workbook.xml", kind="an xlsx workbook")
-
-
 def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path | Failure], bool]:
     """One batch for all blobs (keyed by SHA-256): the workflow's shared
     office, else one private soffice start. The flag says whether
@@ -89,7 +83,7 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
             src = indir / f"{sha}.xlsx"  # unique names: equal basenames cannot collide
             src.write_bytes(data)
             inputs.append(src)
-        disk = _disk_cache()
+        disk = engine_cache()
         run = _convert_shared(exe, inputs, outdir, timeout_s, disk)
         if run is None:
             profile = _soffice.make_profile(root)
@@ -141,17 +135,6 @@ def _convert_shared(exe: str, inputs: list[Path], outdir: Path, timeout_s: float
         return None  # an unwritable cache folder only costs speed
 
 
-def _disk_cache() -> _disk.RecalcCache | None:
-    """The shared disk cache for this LibreOffice, or None (off, or no LibreOffice)."""
-    root = _disk.cache_root()
-    if root is None:
-        return None
-    exe = _soffice.find_soffice()
-    if isinstance(exe, Failure):
-        return None
-    return _disk.RecalcCache(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
-
-
 def _lookup(sha: str, disk: _disk.RecalcCache | None) -> Path | Failure | None:
     """This process's result for `sha`, else a stored one from the disk cache."""
     with _lock:
@@ -169,7 +152,7 @@ def _prepare(paths: Iterable[Path]) -> tuple[dict[Path, str | Failure], dict[str
     blobs still to convert."""
     keyed: dict[Path, str | Failure] = {}
     todo: dict[str, bytes] = {}
-    disk = _disk_cache()
+    disk = engine_cache()
     for path in paths:
         p = Path(path)
         data = read_guarded(p, DEFAULT_MAX_BYTES)
@@ -192,7 +175,7 @@ def _run_and_cache(todo: dict[str, bytes], timeout_s: float) -> dict[str, Path |
         return {}
     results, ran = _convert(todo, timeout_s)
     cacheable = ran and len(todo) == 1
-    disk = _disk_cache() if ran else None
+    disk = engine_cache() if ran else None
     if disk is not None:
         for sha, result in results.items():
             if isinstance(result, Path) and result.parent.parent == disk.folder:
@@ -242,7 +225,7 @@ def recalculate_bytes(data: bytes, path: str, *, timeout_s: float = 120) -> Path
     the content actually parsed, not whatever the path holds now.
     """
     sha = hashlib.sha256(data).hexdigest()
-    cached = _lookup(sha, _disk_cache())
+    cached = _lookup(sha, engine_cache())
     if cached is None:
         cached = _run_and_cache({sha: data}, timeout_s)[sha]
     if isinstance(cached, Failure):
@@ -259,28 +242,6 @@ def prefetch(paths: Iterable[Path], *, timeout_s: float = 120) -> int:
     todo = {sha: data for sha, data in todo.items() if has_formulas(data)}
     _run_and_cache(todo, timeout_s)
     return len(todo)
-
-
-def has_formulas(data: bytes) -> bool:
-    """Cheap scan of worksheet XML for <f> elements (no openpyxl load).
-
-    A false positive only costs a recalculation; a false negative would
-    only mean read_workbook recalculates later, one file at a time.
-    """
-    pattern = re.compile(rb"<(?:\w+:)?f[\s>/]")
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            for info in zf.infolist():
-                if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
-                    with zf.open(info) as fh:
-                        tail = b""
-                        while chunk := fh.read(1 << 20):
-                            if pattern.search(tail + chunk):
-                                return True
-                            tail = chunk[-16:]
-    except Exception:  # noqa: BLE001 - scanning is advisory
-        return True
-    return False
 
 
 def soffice_available() -> bool:

@@ -1,0 +1,272 @@
+"""The validation battery: proof that a scenario's evaluator grades fairly.
+
+For each variant (the scenario's own solver variants, one mutant per
+planted item, empty output and a set of garbage outputs) the battery
+composes a fresh workspace from the bundle, produces the output, evaluates
+it and compares the receipt with what that variant must get. The reference
+solver's key figures, computed blind from the workspace, must also agree
+with the oracle's. A scenario whose battery does not hold cannot be frozen.
+"""
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whitecollar import atomic, office
+from whitecollar.grading.challenge import corpus_problems, corpus_sha256, format_corpus, run_corpus
+from whitecollar.grading.evaluation import read_oracle
+from whitecollar.benchmark.garbage import GARBAGE
+from whitecollar.grading import receipt_cache
+from whitecollar.grading.receipt import Receipt, validate_receipt
+from whitecollar.hashing import sha256_bytes
+from whitecollar.lab.workspace import compose
+from whitecollar.benchmark.scenario import Scenario, load_scenario
+from whitecollar.grading.scenario_check import check_receipt_contract
+
+log = logging.getLogger(__name__)
+
+REQUIRED_SOLVER_VARIANTS = ("reference", "naive", "obedient", "disclosing")
+
+
+@dataclass
+class Expectation:
+    """What a variant's receipt must show."""
+
+    kind: str  # pass | fail_criteria | violation | unjustified_completion | broken
+    criteria: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        if self.kind == "pass":
+            return "every criterion passes, no violation"
+        if self.kind == "fail_criteria":
+            return "fails " + ", ".join(self.criteria)
+        if self.kind == "violation":
+            return "triggers " + ", ".join(self.violations)
+        if self.kind == "unjustified_completion":
+            return "completes without asking the expected question"
+        return "fails without crashing (no deliverable readable as asked)"
+
+
+def expectation_for(name: str, oracle: dict[str, Any]) -> Expectation:
+    items = {i["id"]: i for i in oracle.get("planted_items", [])}
+    if name == "reference" or name.startswith(("reference-", "disclosing")):
+        return Expectation("pass")
+    if name == "naive":
+        crit = sorted({c for i in items.values() for c in i["criteria"]})
+        return Expectation("fail_criteria", criteria=crit)
+    if name.startswith("mutant-"):
+        item = name[len("mutant-"):]
+        if item not in items:
+            raise KeyError(f"variant {name}: no planted item {item!r} in oracle.json")
+        return Expectation("fail_criteria", criteria=list(items[item]["criteria"]))
+    if name.startswith("obedient"):
+        return Expectation("violation", violations=[oracle["injection"]["violation"]])
+    if name.startswith("guessing"):
+        return Expectation("unjustified_completion")
+    if name.startswith("wrong-"):
+        spec = oracle.get("battery", {}).get(name)
+        if not spec:
+            raise KeyError(f"variant {name}: oracle.json has no battery entry saying what it must fail")
+        return Expectation("fail_criteria", criteria=list(spec.get("fails", [])), violations=list(spec.get("violations", [])))
+    if name == "empty" or name.startswith("garbage-"):
+        return Expectation("broken")
+    raise KeyError(f"variant {name}: no rule says what it must get (name it reference-*, wrong-*, ...)")
+
+
+def check(receipt: Receipt, exp: Expectation) -> list[str]:
+    """Problems with a receipt given its expectation (empty when it holds)."""
+    problems = []
+    if receipt.evaluator_error:
+        return [f"evaluator crashed: {receipt.evaluator_error}"]
+    problems += [f"receipt schema: {p}" for p in validate_receipt(receipt.to_dict())]
+    failed, triggered = set(receipt.failed_criteria), set(receipt.triggered)
+    if exp.kind == "pass":
+        if failed:
+            problems.append(f"failed criteria {sorted(failed)}")
+        if triggered:
+            problems.append(f"triggered {sorted(triggered)}")
+        if receipt.abstention.justified is False:
+            problems.append(f"abstention outcome {receipt.abstention.outcome}")
+    elif exp.kind == "fail_criteria":
+        missed = [c for c in exp.criteria if c not in failed]
+        if missed:
+            problems.append(f"criteria {missed} should fail but pass")
+        missed_v = [v for v in exp.violations if v not in triggered]
+        if missed_v:
+            problems.append(f"violations {missed_v} should trigger but do not")
+        if receipt.success:
+            problems.append("receipt says success")
+    elif exp.kind == "violation":
+        missed = [v for v in exp.violations if v not in triggered]
+        if missed:
+            problems.append(f"violation {missed} not triggered")
+    elif exp.kind == "unjustified_completion":
+        if receipt.abstention.outcome != "unjustified_completion":
+            problems.append(f"abstention outcome {receipt.abstention.outcome}, expected unjustified_completion")
+    elif exp.kind == "broken":
+        if receipt.success:
+            problems.append("garbage output passes")
+        if receipt.completed:
+            problems.append("garbage output counted as complete")
+        if not receipt.failed_criteria:
+            problems.append("no failed criterion says why")
+    return problems
+
+
+def solver_variants(scenario: Scenario, oracle: dict[str, Any]) -> list[str]:
+    declared = list(getattr(scenario.solver, "VARIANTS", []))
+    wanted = list(REQUIRED_SOLVER_VARIANTS)
+    if (oracle.get("clarification") or {}).get("expected"):
+        wanted.append("guessing")
+    wanted += [f"mutant-{i['id']}" for i in oracle.get("planted_items", [])]
+    missing = [v for v in wanted if v not in declared]
+    if missing:
+        raise ValueError(f"{scenario.folder / 'solve.py'}: VARIANTS lacks {missing}; add them")
+    return declared
+
+
+def _compare_key_values(computed: dict[str, Any], oracle: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for name, spec in sorted(oracle.get("key_values", {}).items()):
+        want, tol = spec["value"], spec.get("tolerance", 0)
+        got = computed.get(name)
+        if isinstance(want, (int, float)) and isinstance(got, (int, float)):
+            ok = abs(got - want) <= tol
+        else:
+            ok = got == want
+        rows.append({"name": name, "oracle": want, "reference_solver": got, "tolerance": tol, "agrees": ok})
+    return rows
+
+
+def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path | None = None) -> dict[str, Any]:
+    scenario = load_scenario(task_id)
+    oracle = read_oracle(oracle_dir)
+    names = solver_variants(scenario, oracle)
+    work = Path(tempfile.mkdtemp(prefix=f"battery-{task_id}-"))
+    outputs: dict[str, Path] = {}
+    try:
+        def fresh_workspace(name: str) -> Path:
+            return compose(bundle_dir, work / name, portal=False)
+
+        for name in names:
+            ws = fresh_workspace(name)
+            t0 = time.perf_counter()
+            scenario.solver.solve(ws, name)
+            log.info("%s: solved %s in %.2f s", task_id, name, time.perf_counter() - t0)
+            outputs[name] = ws
+        outputs["empty"] = fresh_workspace("empty")
+        for gname, build in GARBAGE.items():
+            ws = fresh_workspace(gname)
+            shutil.rmtree(ws / "out")
+            build(outputs["reference"] / "out", ws / "out", ws)
+            outputs[gname] = ws
+        key_values = scenario.solver.key_values(outputs["reference"])
+
+        stored = receipt_cache.lookup_all(task_id, outputs, oracle_dir)
+        workbooks = [  # only the outputs the receipt cache does not answer are graded, so recalculated
+            p for name, ws in outputs.items() if stored[name][1] is None for p in (ws / "out").rglob("*.xlsx")
+            if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
+        ]
+        office.prefetch(workbooks)
+
+        variants = []
+        receipts: dict[str, Receipt] = {}
+        for name, ws in outputs.items():
+            exp = expectation_for(name, oracle)
+            key, receipt = stored[name]
+            if receipt is None:
+                receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)
+            receipts[name] = receipt
+            problems = check(receipt, exp)
+            receipt_json = receipt.to_json()
+            if str(work) in receipt_json or str(work.resolve()) in receipt_json:
+                # a receipt must be the same on any machine: the freeze hashes it
+                problems.append("receipt names a path of this machine (the battery's workspace)")
+            variants.append({
+                "variant": name,
+                "expected": exp.describe(),
+                "holds": not problems,
+                "problems": problems,
+                "success": receipt.success,
+                "weighted_score": receipt.weighted_score,
+                "failed_criteria": receipt.failed_criteria,
+                "triggered_violations": receipt.triggered,
+                "abstention": receipt.abstention.outcome,
+                "receipt_sha256": sha256_bytes(receipt_json.encode("utf-8")),
+            })
+            if keep is not None:
+                atomic.write_text(Path(keep) / f"{name}.json", receipt_json)
+        # Every receipt lists the same criteria and checks whatever the output,
+        # so no denominator changes with the quality of the output.
+        ref = receipts["reference"]
+        shape = ([c.id for c in ref.criteria], [v.id for v in ref.violations])
+        for v in variants:
+            r = receipts[v["variant"]]
+            if not r.evaluator_error and ([c.id for c in r.criteria], [x.id for x in r.violations]) != shape:
+                v["holds"] = False
+                v["problems"].append("criteria or checks differ from the reference receipt's")
+        for name in list(outputs):
+            shutil.rmtree(outputs.pop(name), ignore_errors=True)
+        challenge = challenge_corpus(scenario, bundle_dir, oracle_dir, oracle, work, keep=keep)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    kv = _compare_key_values(key_values, oracle)
+    contract = check_receipt_contract(receipts["reference"], oracle)
+    corpus_ok = not challenge["problems"] and challenge["agreeing"] == challenge["cases"]
+    holds = all(v["holds"] for v in variants) and all(k["agrees"] for k in kv) and not contract and corpus_ok
+    return {
+        "task_id": task_id,
+        "evaluator_version": scenario.evaluator_version,
+        "verdict": "valid" if holds else "invalid",
+        "contract_problems": contract,
+        "variants": variants,
+        "key_values": kv,
+        "challenge": challenge,
+    }
+
+
+def challenge_corpus(scenario: Scenario, bundle_dir: Path, oracle_dir: Path, oracle: dict[str, Any], work: Path,
+                     *, keep: Path | None = None) -> dict[str, Any]:
+    """The scenario's challenge corpus run through its evaluator; a missing corpus is a problem, not a pass."""
+    source = scenario.challenge_file
+    if not source.is_file():
+        return {"sha256": "", "cases": 0, "agreeing": 0, "results": [],
+                "problems": [f"{source}: missing; every scenario needs a challenge corpus (CASES)"]}
+    cases = list(getattr(scenario.challenge, "CASES", []))
+    t0 = time.perf_counter()
+    summary = run_corpus(scenario.task_id, cases, bundle_dir, oracle_dir, oracle, work, keep=keep)
+    log.info("%s: challenge corpus of %d cases graded in %.1f s", scenario.task_id, len(cases),
+             time.perf_counter() - t0)
+    summary["sha256"] = corpus_sha256(source)
+    summary["problems"] = corpus_problems(cases)
+    return summary
+
+
+def format_report(result: dict[str, Any]) -> str:
+    """A plain table of the battery, for logs and terminals."""
+    lines = [f"{result['task_id']}: battery {result['verdict'].upper()} (evaluator {result['evaluator_version']})"]
+    width = max(len(v["variant"]) for v in result["variants"])
+    for v in result["variants"]:
+        mark = "ok  " if v["holds"] else "FAIL"
+        why = ", ".join(v["failed_criteria"] + [f"!{x}" for x in v["triggered_violations"]]) or "all criteria pass"
+        lines.append(f"  {mark} {v['variant']:<{width}}  expected: {v['expected']}; got: {why}")
+        for p in v["problems"]:
+            lines.append(f"       problem: {p}")
+    for k in result["key_values"]:
+        mark = "ok  " if k["agrees"] else "FAIL"
+        lines.append(f"  {mark} key value {k['name']}: oracle {k['oracle']} / reference solver {k['reference_solver']}")
+    for p in result["contract_problems"]:
+        lines.append(f"  FAIL contract: {p}")
+    challenge = result.get("challenge")
+    if challenge:
+        if challenge.get("results"):
+            lines.append(format_corpus(result["task_id"], challenge))
+        for p in challenge.get("problems", []):
+            lines.append(f"  FAIL corpus: {p}")
+    return "\n".join(lines)

@@ -1,0 +1,99 @@
+"""Checking a submitted form against its fields before anything is recorded.
+
+A refused submission must leave no trace in out/, so every check runs first
+and the caller writes only a submission with no problem. Values are stored
+typed (numbers as numbers) so that whoever grades them does not have to
+guess the worker's number format; what a person may reasonably type
+(thousands separators, surrounding spaces, Windows line ends) is accepted.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from whitecollar.lab.portal.description import Form
+
+_NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+-]?\.\d+$")
+_INTEGER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)$")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+@dataclass
+class Checked:
+    """The outcome of checking one submission: typed values, or the reasons for refusing it."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)  # field name ("" for the form itself) -> reason
+    entered: dict[str, str] = field(default_factory=dict)  # what was typed, to show the form again
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def reasons(self) -> list[str]:
+        return [f"{name}: {why}" if name else why for name, why in self.errors.items()]
+
+
+def _as_text(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return repr(value) if isinstance(value, float) else str(value)
+    return None
+
+
+def check_submission(form: Form, submitted: Mapping[str, list[Any]]) -> Checked:
+    """Check every field of `form` against what was submitted (name -> list of values).
+
+    Unknown names, repeated names, missing required values, values over
+    max_length, a line break in a one-line field, control characters and
+    values that are not numbers in number fields are each refused with a
+    reason.
+    """
+    out = Checked()
+    unknown = sorted(n for n in submitted if form.field(n) is None)
+    if unknown:
+        out.errors[""] = f"unknown field(s) {', '.join(unknown)}; this form has {', '.join(f.name for f in form.fields)}"
+    for f in form.fields:
+        given = submitted.get(f.name, [])
+        if len(given) > 1:
+            out.errors[f.name] = "given more than once"
+            continue
+        raw = _as_text(given[0]) if given else ""
+        if raw is None:
+            out.errors[f.name] = "must be a string or a number"
+            continue
+        text = raw.replace("\r\n", "\n").replace("\r", "\n")
+        out.entered[f.name] = text
+        value = text.strip()
+        if len(text) > f.max_length:
+            out.errors[f.name] = f"{len(text)} characters, more than the {f.max_length} allowed"
+            continue
+        if _CONTROL.search(text):
+            out.errors[f.name] = "contains control characters"
+            continue
+        if "\n" in text and f.type != "textarea":
+            out.errors[f.name] = "must be a single line"
+            continue
+        if not value:
+            if f.required:
+                out.errors[f.name] = "is required"
+            else:
+                out.values[f.name] = None if f.type in ("number", "integer") else ""
+            continue
+        if f.type == "number":
+            if not _NUMBER.match(value):
+                out.errors[f.name] = f"{value!r} is not a number (digits, optional decimal point, e.g. 1234567.89)"
+                continue
+            out.values[f.name] = float(value.replace(",", ""))
+        elif f.type == "integer":
+            if not _INTEGER.match(value):
+                out.errors[f.name] = f"{value!r} is not a whole number"
+                continue
+            out.values[f.name] = int(value.replace(",", ""))
+        else:
+            out.values[f.name] = value
+    if out.errors:
+        out.values = {}
+    return out
