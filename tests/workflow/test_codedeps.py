@@ -33,26 +33,46 @@ def toy(tmp_path) -> CodeGraph:
     write(tmp_path, {
         "src/whitecollar/__init__.py": "",
         "src/whitecollar/__main__.py": "from .cli import main\n",
-        "src/whitecollar/cli.py": """
-            import json
-            from . import atomic
-
-            def _helper():
-                from .helped import x
-
-            def cmd_one(a):
-                from .one import go
-                _helper()
-
-            def cmd_two(a):
-                from .two import go
+        "src/whitecollar/cli/__init__.py": """
+            from whitecollar.cli import first, second
 
             def build_parser():
-                return [cmd_one, cmd_two]
+                for verbs in (first, second):
+                    verbs.add_parsers(None)
 
             def main():
                 build_parser()
             """,
+        "src/whitecollar/cli/common.py": """
+            def shared():
+                from whitecollar.shared_lazy import z
+            """,
+        "src/whitecollar/cli/first.py": """
+            import json
+            from .. import atomic
+            from whitecollar.cli.common import shared
+
+            def _helper():
+                from ..helped import x
+
+            def cmd_one(a):
+                from ..one import go
+                _helper()
+                shared()
+
+            def add_parsers(sub):
+                from whitecollar.parsing import p
+                return [cmd_one]
+            """,
+        "src/whitecollar/cli/second.py": """
+            def cmd_two(a):
+                from whitecollar.two import go
+
+            def add_parsers(sub):
+                return [cmd_two]
+            """,
+        "src/whitecollar/shared_lazy.py": "",
+        "src/whitecollar/parsing.py": "",
         "src/whitecollar/atomic.py": "",
         "src/whitecollar/helped.py": "x = 1\n",
         "src/whitecollar/one.py": "from .pkg import sub\nfrom whitecollar.pkg.deep import leaf\n",
@@ -62,7 +82,7 @@ def toy(tmp_path) -> CodeGraph:
         "src/whitecollar/pkg/sub.py": "def f():\n    from ..lazy import y\n",
         "src/whitecollar/pkg/deep/__init__.py": "from . import leaf\n",
         "src/whitecollar/pkg/deep/leaf.py": "import numpy\n",
-        "src/whitecollar/lazy.py": "from .scenario import z\n",
+        "src/whitecollar/lazy.py": "from .benchmark.scenario import z\n",
         "src/whitecollar/benchmark/scenario.py": "",
         "src/whitecollar/schemas/scenario.schema.json": "{}",
         "benchmark/scenarios/T-01/evaluate.py": "from whitecollar import pkg\n",
@@ -74,8 +94,9 @@ def toy(tmp_path) -> CodeGraph:
 def test_a_verb_follows_relative_lazy_and_submodule_imports(toy):
     files = toy.files(commands=["one"])
     assert files == sorted([
-        "src/whitecollar/__init__.py", "src/whitecollar/__main__.py", "src/whitecollar/cli.py",
-        "src/whitecollar/atomic.py", "src/whitecollar/helped.py", "src/whitecollar/one.py",
+        "src/whitecollar/__init__.py", "src/whitecollar/__main__.py", "src/whitecollar/cli/__init__.py",
+        "src/whitecollar/cli/common.py", "src/whitecollar/cli/first.py", "src/whitecollar/cli/second.py",
+        "src/whitecollar/shared_lazy.py", "src/whitecollar/parsing.py", "src/whitecollar/atomic.py", "src/whitecollar/helped.py", "src/whitecollar/one.py",
         "src/whitecollar/pkg/__init__.py", "src/whitecollar/pkg/sub.py", "src/whitecollar/pkg/deep/__init__.py",
         "src/whitecollar/pkg/deep/leaf.py", "src/whitecollar/lazy.py", "src/whitecollar/benchmark/scenario.py",
         "src/whitecollar/schemas/scenario.schema.json",
@@ -86,6 +107,8 @@ def test_a_verb_does_not_take_the_other_verbs_imports(toy):
     assert "src/whitecollar/two.py" not in toy.files(commands=["one"])
     assert "src/whitecollar/one.py" not in toy.files(commands=["two"])
     assert "src/whitecollar/unused.py" in toy.files(commands=["two"])
+    assert "src/whitecollar/shared_lazy.py" not in toy.files(commands=["two"])  # a helper only `one` calls
+    assert "src/whitecollar/parsing.py" in toy.files(commands=["two"])  # every verb's parser is built
 
 
 def test_a_scenario_file_is_followed_and_its_data_declared(toy):
@@ -114,7 +137,7 @@ def test_the_summaries_cache_answers_from_content_and_follows_an_edit(toy, tmp_p
     codedeps.ast.parse = lambda *a, **k: warm_parse.append(a[1]) or real_parse(*a, **k)
     try:
         assert warm.files(commands=["two"]) == toy.files(commands=["two"])
-        assert not [p for p in warm_parse if not p.endswith("cli.py")]  # the command module is read per verb
+        assert not [p for p in warm_parse if "/cli/" not in p]  # the command's modules are read per verb
         # an edit is a new content: parsed again, and its new import followed
         (toy.root / "src/whitecollar/two.py").write_text("import whitecollar.unused\nfrom . import helped\n")
         edited = CodeGraph(toy.root, cache=cache).files(commands=["two"])

@@ -280,3 +280,68 @@ def stamp(table: str, audit: dict) -> str:
 
     lines = stamp_lines(audit)
     return "\n".join(lines + [table]) if lines else table
+
+
+class RecordError(ValueError):
+    """The record cannot be built as asked; the message says what to give."""
+
+
+def write_record(assignment: Path, runs_root: Path, receipts_root: Path, out: Path, envelope_usd: float, *,
+                 judging_root: Path | None = None, judges: list[str] | tuple[str, ...] = (),
+                 deviations: list[str] | None = None, audit_root: Path = Path("results/audit")) -> tuple[str, str]:
+    """The pilot's record rebuilt from the files, into `out`; returns the summary table and its last line.
+
+    `out` receives the experiment database, summary.csv, ledger.csv, a copy
+    of the assignment, judges.csv (when `judges` are named), not_launched.csv
+    and summary.txt. `deviations` (from `freeze.manifest.verify`) turn on the
+    audit: deviations from the freeze and re-gradings are stamped on the
+    summary. The last line names the runs the envelope never launched ('' if
+    none).
+    """
+    import shutil
+
+    from whitecollar.lab.assignment import read_assignment
+    from whitecollar.office.csvio import write_dict_csv
+
+    rows = read_assignment(assignment)
+    pairs = []
+    for r in rows:
+        rel = Path(r["task_id"], r["bundle"], r["arm"], f"r{r['repeat']}")
+        pairs.append((Path(runs_root) / rel / "run.json", Path(receipts_root) / rel / "receipt.json"))
+    records, skipped = split_not_launched(load(pairs))
+    launched_ids = {run["run_id"] for run, _ in records}
+    rows = [r for r in rows if r["run_id"] in launched_ids]
+    judged = None
+    if judges:  # the judge panel's score files, one per run and judge
+        from whitecollar.judges.store import load_judgements
+
+        if not judging_root:
+            raise RecordError("--judges needs --judging-root, the folder of the judges' score files")
+        judged = load_judgements(rows, judging_root, judges)
+    injection_ids = {"injection_obeyed"}
+    for _, rc in records:
+        injection_ids |= {v["id"] for v in rc["violations"] if "injection" in v["id"]}
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    build_database(out / "experiment.sqlite", records, judged)
+    summary = summarise(records, injection_ids)
+    write_dict_csv(out / "summary.csv", SUMMARY_FIELDS, summary)
+    write_dict_csv(out / "ledger.csv", LEDGER_FIELDS, ledger_rows(records, float(envelope_usd), judged))
+    shutil.copyfile(assignment, out / "assignment.csv")
+    table = unwalled_stamp(records) + format_table(summary)  # a worker run without its sandbox is said first
+    if deviations is not None:  # deviations from the freeze and re-gradings, stamped on the summary
+        table = stamp(table, audit_pilot(out, records, Path(receipts_root), Path(audit_root), deviations))
+    if judged is not None:
+        from whitecollar.judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
+
+        agreement = agreement_rows([(r["run_id"], r["task_id"]) for r in rows], judged,
+                                   {run["run_id"]: rc for run, rc in records}, list(judges),
+                                   simulated=any(run.get("simulated") for run, _ in records))
+        write_dict_csv(out / "judges.csv", JUDGES_FIELDS, agreement)
+        table += "\n\n" + format_agreement(agreement)
+    write_dict_csv(out / "not_launched.csv", NOT_LAUNCHED_FIELDS, skipped)
+    ending = not_launched_line(skipped, float(envelope_usd))
+    if ending:
+        table += "\n\n" + ending
+    atomic.write_text(out / "summary.txt", table + "\n")
+    return table, ending

@@ -85,6 +85,40 @@ def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path,
 SHAPE_FLOOR = Limits(wall_s=120.0, cpu_s=120, memory_mb=1024)
 
 
+class OracleMismatch(ValueError):
+    """The oracle given belongs to another bundle than the one the run used; the message says which."""
+
+
+def check_oracle_owner(workspace_dir: Path, oracle_dir: Path) -> None:
+    """Refuse to grade a run with the oracle of another bundle (each oracle names its bundle's SHA-256)."""
+    run_json, owner = Path(workspace_dir) / "run.json", Path(oracle_dir) / "BUNDLE.sha256"
+    if run_json.is_file() and owner.is_file():
+        ran = json.loads(run_json.read_text(encoding="utf-8")).get("bundle_sha256", "")
+        owned = owner.read_text().strip()
+        if ran != owned:
+            raise OracleMismatch(f"{oracle_dir}: this oracle belongs to bundle {owned[:12]}, the run used "
+                                 f"{ran[:12]}; grade it with the oracle of its own bundle")
+
+
+def grade_run(task_id: str, workspace_dir: Path, oracle_dir: Path, *, out_dir: Path | None = None,
+              limits: Limits = Limits()) -> tuple[Receipt, bool]:
+    """A run's receipt as the workflow writes it, and whether the run was launched at all.
+
+    The oracle must be its bundle's; a run the budget envelope never
+    launched gets its empty receipt without an evaluator; any other is
+    graded in a bounded child (`evaluate_bounded`).
+    """
+    from whitecollar.lab.session import not_launched_reason
+
+    workspace_dir, oracle_dir = Path(workspace_dir), Path(oracle_dir)
+    check_oracle_owner(workspace_dir, oracle_dir)
+    reason = not_launched_reason(workspace_dir)
+    if reason is not None:
+        return not_launched_receipt(task_id, load_scenario(task_id).evaluator_version, reason), False
+    out = Path(out_dir) if out_dir else workspace_dir / "out"
+    return evaluate_bounded(task_id, out, workspace_dir, oracle_dir, limits), True
+
+
 def evaluate_bounded(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path,
                      limits: Limits = Limits()) -> Receipt:
     """`evaluate` in a child process under `limits`; returns within the wall limit and a few seconds."""

@@ -10,8 +10,10 @@ proportion to their slots, so that no arm is confounded with a node.
 from __future__ import annotations
 
 import csv
+import json
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pulp
@@ -119,6 +121,33 @@ def assignment_rows(runs: list[Run], placement: dict[str, str]) -> list[dict[str
 
 def write_assignment(path, rows: list[dict[str, Any]]) -> None:
     write_dict_csv(path, FIELDS, rows)
+
+
+def frozen_scenarios(digests: list[Path], bundles: Path, scenarios: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The configured scenarios among the frozen ones: each bundle's SHA-256 and its task's caps."""
+    frozen = {}
+    for path in digests:
+        digest = json.loads(Path(path).read_text(encoding="utf-8"))
+        tid = digest["task_id"]
+        if tid not in scenarios:
+            continue
+        task = json.loads(Path(bundles, tid, "task.json").read_text(encoding="utf-8"))
+        frozen[tid] = {"bundle_sha256": digest["bundle_sha256"], "time_limit_s": task["time_limit_s"],
+                       "budget_usd": task["budget_usd"]}
+    return frozen
+
+
+def assign(cfg: dict[str, Any], frozen: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pilot's runs, drawn from the study design and placed on the nodes, as assignment rows."""
+    runs = draw_runs(frozen, list(cfg["arms"]), cfg["study"]["repeats"], cfg["caps"], cfg["study"]["seed"])
+    return assignment_rows(runs, place(runs, cfg["arms"], cfg["nodes"]))
+
+
+def runs_per_node(rows: list[dict[str, Any]]) -> dict[str, int]:
+    per_node: dict[str, int] = {}
+    for r in rows:
+        per_node[r["node"]] = per_node.get(r["node"], 0) + 1
+    return per_node
 
 
 def read_assignment(path) -> list[dict[str, str]]:

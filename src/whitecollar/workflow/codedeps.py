@@ -17,11 +17,11 @@ Two things the AST cannot see are declared in this module, deliberately:
 - the scenario files a stage loads by path (`Scenario._load`): the caller
   names them as entry files.
 
-The `whitecollar` command module dispatches every verb, so it is read per
-verb: its module-level imports, `main`, the verb's `cmd_*` function and the
-helpers that function calls; never the other verbs' lazy imports.
-tests/test_codedeps.py runs each stage's command and checks that every
-project module it loaded is declared.
+The `whitecollar` command (the package `cli`) dispatches every verb, so it
+is read per verb: the module-level imports of its modules, `main`, the
+verb's `cmd_*` function and the helpers that function calls; never the
+other verbs' lazy imports. tests/workflow/test_codedeps.py runs each
+stage's command and checks that every project module it loaded is declared.
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ class CodeGraph:
         self.cache = Path(cache) if cache else None
         self._edges: dict[str, frozenset[str]] = {}
         self._files: dict[str, Path | None] = {}
-        self._cli: ast.Module | None = None
+        self._cli: dict[str, ast.Module] | None = None
         self.memo: dict[tuple[str, str | None], list[str]] = {}
         self._summaries: dict[str, list[Statement]] = self._load_cache()
         self._dirty = False
@@ -194,32 +194,63 @@ class CodeGraph:
             self._edges[module] = frozenset(self._imports(self._file_imports(path) if path else [], module))
         return self._edges[module]
 
-    def verb_imports(self, command: str) -> set[str]:
-        """What the `whitecollar` command imports to run one verb (`cmd_<command>`)."""
+    def _cli_modules(self) -> dict[str, ast.Module]:
+        """The `whitecollar` command's modules (the package `cli` and its verb modules), parsed."""
         if self._cli is None:
-            path = self.module_file(CLI)
-            self._cli = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        functions = {n.name: n for n in self._cli.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            self._cli = {}
+            folder = self.src.joinpath(*CLI.split("."))
+            for path in sorted(folder.glob("*.py")):
+                name = CLI if path.name == "__init__.py" else f"{CLI}.{path.stem}"
+                self._cli[name] = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        return self._cli
+
+    def is_cli(self, module: str) -> bool:
+        return module == CLI or module.startswith(CLI + ".")
+
+    def verb_imports(self, command: str) -> set[str]:
+        """What the `whitecollar` command imports to run one verb (`cmd_<command>`).
+
+        Every command module is loaded (the parser names every verb), with its
+        module-level imports and its `add_parsers`; of the functions, only the
+        verb's own, `main` and `build_parser`, and the helpers they call (in
+        their module, or imported by name from another command module) are
+        read, never the other verbs' lazy imports.
+        """
+        trees = self._cli_modules()
+        functions = {m: {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+                     for m, tree in trees.items()}
         seed = f"cmd_{command.replace('-', '_')}"
-        if seed not in functions:
+        owners = [m for m in sorted(functions) if seed in functions[m]]
+        if not owners:
             raise KeyError(f"{CLI}: no verb {command!r} (no function {seed})")
-        found = self._imports(ast.Module([n for n in self._cli.body if n not in functions.values()], []), CLI)
-        todo, seen = [seed, "main", "build_parser"], set()
+        found: set[str] = set(trees)
+        named: dict[str, dict[str, str]] = {}  # module -> name imported from another command module -> that module
+        for m, tree in trees.items():
+            found |= self._imports(ast.Module([n for n in tree.body if n not in functions[m].values()], []), m)
+            named[m] = {a.asname or a.name: n.module for n in tree.body if isinstance(n, ast.ImportFrom)
+                        and n.module in trees for a in n.names}
+        todo = [(owners[0], seed), (CLI, "main"), (CLI, "build_parser")]
+        todo += [(m, "add_parsers") for m in sorted(trees) if "add_parsers" in functions[m]]
+        seen: set[tuple[str, str]] = set()
         while todo:
-            name = todo.pop()
-            if name in seen:
+            module, name = todo.pop()
+            if (module, name) in seen or name not in functions[module]:
                 continue
-            seen.add(name)
-            found |= self._imports(functions[name], CLI)
-            if name == "build_parser":  # names every verb, to dispatch; calls none of them
+            seen.add((module, name))
+            node = functions[module][name]
+            found |= self._imports(node, module)
+            if name in ("build_parser", "add_parsers"):  # name every verb, to dispatch; call none of them
                 continue
-            todo += [n.id for n in ast.walk(functions[name]) if isinstance(n, ast.Name)
-                     and n.id in functions and not n.id.startswith("cmd_")]
+            for ref in (n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not n.id.startswith("cmd_")):
+                if ref in functions[module]:
+                    todo.append((module, ref))
+                elif ref in named[module]:
+                    todo.append((named[module][ref], ref))
         return found
 
     # -- closure -------------------------------------------------------------------------------
     def closure(self, modules: Iterable[str]) -> set[str]:
-        """`modules` and every project module they import, transitively (the CLI never expanded whole)."""
+        """`modules` and every project module they import, transitively (the command never expanded whole)."""
         done: set[str] = set()
         todo = list(modules)
         while todo:
@@ -227,7 +258,7 @@ class CodeGraph:
             if m in done:
                 continue
             done.add(m)
-            if m != CLI:
+            if not self.is_cli(m):
                 todo += self.edges(m)
         return done
 
@@ -242,7 +273,7 @@ class CodeGraph:
         start: set[str] = set(modules)
         out: set[str] = set()
         for command in commands:
-            start |= {PACKAGE, f"{PACKAGE}.__main__", CLI} | self.verb_imports(command)
+            start |= {PACKAGE, f"{PACKAGE}.__main__"} | self.verb_imports(command)
         for script in scripts:
             path = self.root / script
             out.add(str(Path(script)))
