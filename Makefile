@@ -44,11 +44,11 @@ test-fast: bootstrap
 	$(BIN)/pytest -q -m "not slow"
 
 bench: bootstrap
-	$(BIN)/python benchmarks/bench_freeze.py
-	$(BIN)/python benchmarks/bench_pilot.py
-	$(BIN)/python benchmarks/bench_replicate.py
-	$(BIN)/python benchmarks/bench_planning.py
-	$(BIN)/python benchmarks/bench_evaluation.py
+	$(BIN)/python perf/bench_freeze.py
+	$(BIN)/python perf/bench_pilot.py
+	$(BIN)/python perf/bench_replicate.py
+	$(BIN)/python perf/bench_planning.py
+	$(BIN)/python perf/bench_evaluation.py
 
 faults: bootstrap
 	$(BIN)/python -m whitecollar.workflow.faults

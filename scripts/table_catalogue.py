@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from whitecollar.analysis.benchmark_tables import catalogue_table
-from whitecollar.analysis.tables import write_table
+from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

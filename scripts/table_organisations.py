@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from whitecollar.analysis.benchmark_tables import organisations_table
-from whitecollar.analysis.tables import write_table
+from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from whitecollar.analysis.power import power_grid
 from whitecollar.analysis.results_tables import power_table
-from whitecollar.analysis.tables import write_table
+from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

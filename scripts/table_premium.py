@@ -4,7 +4,7 @@ from __future__ import annotations
 from whitecollar.analysis.premium import premium_table
 from whitecollar.analysis.results_tables import premium_results_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.tables import write_table
+from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

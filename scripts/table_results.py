@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from whitecollar.analysis.results_tables import results_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.tables import write_table
+from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from whitecollar.analysis.tables import (Column, Raw, Table, escape, fmt_interval, fmt_num, render_csv, render_latex,
+from whitecollar.analysis.paper_tables import (Column, Raw, Table, escape, fmt_interval, fmt_num, render_csv, render_latex,
                                          write_table)
 
 

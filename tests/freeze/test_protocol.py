@@ -13,7 +13,7 @@ from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES
 from whitecollar.analysis.power import Design
 from whitecollar.analysis.premium import premium_table
 from whitecollar.analysis.protocol_tables import amendments_table
-from whitecollar.analysis.tables import render_latex
+from whitecollar.analysis.paper_tables import render_latex
 from whitecollar.judges import prompt as judge_prompt
 from whitecollar.freeze.protocol import (
     AMENDMENTS,

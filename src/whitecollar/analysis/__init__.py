@@ -15,7 +15,8 @@ Modules, one responsibility each:
   cluster bootstrap, IRLS logistic regression with an optional Firth penalty);
 * `outcomes`, `asking`, `premium`, `frontier`, `sensitivity`, `power`,
   `judges`: the study's estimators;
-* `tables`, `benchmark_tables`, `results_tables`: what the paper's tables hold;
+* `paper_tables` (a table written as LaTeX and CSV), `benchmark_tables`,
+  `results_tables`, `protocol_tables`: what the paper's tables hold;
 * `plotting`, `coverage`, `frontier_plot`, `result_plots`, `rulegraph`: its figures.
 
 Figures and tables built from simulated runs say SIMULATED, always.

@@ -18,7 +18,7 @@ from whitecollar.analysis.metadata import (
 import json
 
 from whitecollar.grading.challenge import wilson
-from whitecollar.analysis.tables import Column, Raw, Table, fmt_interval
+from whitecollar.analysis.paper_tables import Column, Raw, Table, fmt_interval
 
 
 def _yes(flag: bool) -> str:

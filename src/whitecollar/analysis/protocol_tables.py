@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from whitecollar.freeze.protocol import load_amendments
-from whitecollar.analysis.tables import Column, Table
+from whitecollar.analysis.paper_tables import Column, Table
 
 
 def amendments_table(amendments_csv: Path) -> Table:

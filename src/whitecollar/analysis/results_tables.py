@@ -19,7 +19,7 @@ from whitecollar.analysis.frontier import COLUMNS as FRONTIER_COLUMNS
 from whitecollar.analysis.frontier import Frontier
 from whitecollar.analysis.judges import JudgeAgreement
 from whitecollar.analysis.outcomes import ALL, arm_scenario_table
-from whitecollar.analysis.tables import Column, Raw, Table, fmt_interval, fmt_num
+from whitecollar.analysis.paper_tables import Column, Raw, Table, fmt_interval, fmt_num
 
 
 def _arm_note(arms: Mapping[str, str] | None) -> str:

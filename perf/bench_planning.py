@@ -10,7 +10,7 @@ configured judge, then one record), and their ratio. This machine's speed
 drifts, so the two are measured side by side; each figure is the best of
 `--rounds` measurements.
 
-    python benchmarks/bench_planning.py [--lab DIR] [--runs 32 800 2400] [--rounds 2]
+    python perf/bench_planning.py [--lab DIR] [--runs 32 800 2400] [--rounds 2]
 
 `--lab` reuses a copy whose freeze is built (it is built in a temporary
 copy otherwise, which takes minutes). Building the freeze also fills the
