@@ -48,7 +48,7 @@ def room(generated):
 def test_statements_tie_in_every_year(room):
     inc, bs, cf = room["is"], room["bs"], room["cf"]
     for y in range(5):
-        col = lambda d, k: d[k][y]  # noqa: E731
+        col = lambda d, k, y=y: d[k][y]  # noqa: E731
         assert col(inc, "Revenue") - col(inc, "Cost of sales (excluding depreciation)") == col(inc, "Gross margin")
         assert col(inc, "Gross margin") - col(inc, "Selling, general and administrative expenses") == \
             col(inc, "Operating income before depreciation (EBITDA)")

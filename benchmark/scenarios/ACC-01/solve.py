@@ -562,7 +562,8 @@ def _analyse(inp: Inputs, fees_every_month: bool) -> Analysis:
             receipt_groups.setdefault(ln.date, []).append(ln)
             continue
         if chq:
-            hit = take(lambda x, n=chq.group(1), a=amount: x.desc.endswith(f"CHEQUE {n}") and x.amount == a)
+            number = chq.group(1)
+            hit = take(lambda x, n=number, a=amount: x.desc.endswith(f"CHEQUE {n}") and x.amount == a)
             issued_cheques.append((ln, hit[1] if hit else None))
             continue
         ref = ln.ref if ln.journal == "CR" or ln.desc.startswith("EFT") else ""
@@ -881,7 +882,7 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
 
     grid: dict[str, list] = {f: [] for f in fields}
     for k, r in enumerate(a.months):
-        A = lambda f: addr(f, k)  # noqa: E731
+        A = lambda f, k=k: addr(f, k)  # noqa: E731
         if "Month" in grid:
             grid["Month"].append(_month_label(r["month"]))
         grid["Month end"].append(r["end"])

@@ -801,7 +801,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         m = by_id[mid]
         ds = drafts_for.get(mid, [])
 
-        def addressed(d: Draft) -> bool:
+        def addressed(d: Draft, m: dict = m) -> bool:
             where = d.to if d.to.strip() else d.text
             return m["from"].casefold() in where.casefold() or contains_term(where, m["family_name"])
 

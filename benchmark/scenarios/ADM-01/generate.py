@@ -300,7 +300,6 @@ def _build(rng: random.Random, times: dict[str, tuple[time, time]]) -> Design:
     tokens = {"booking": _token(rng, string.ascii_uppercase + "23456789", 6),
               "hotel": str(rng.randint(40000000, 49999999))}
     booth = rng.choice([1412, 1418, 1507, 1523, 1611])
-    c = cast()
     d24, d25, d26, d27, d28 = (date(2025, 11, n) for n in (24, 25, 26, 27, 28))
     d01, d02, d03, d04, d05 = (date(2025, 12, n) for n in (1, 2, 3, 4, 5))
     boardroom = f"Boardroom A, 1840, rue de la Fonderie, Gatineau"
@@ -1898,7 +1897,6 @@ def build_oracle(d: Design, c: dict[str, Contact], msgs: list[Message], confiden
 
 
 def reference_md(d: Design, c: dict[str, Contact], msgs: list[Message], oracle: dict) -> str:
-    by = {m.key: m for m in msgs}
     back = d.flights[1]
     ops = [
         "Read the brief: the date (Monday 24 November 2025), the scope (messages of 17–23 November, calendar from 24 November to 5 December), the five deliverables and the matters the CEO reserves.",

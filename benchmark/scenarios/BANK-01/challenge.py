@@ -185,7 +185,7 @@ def write_workbook(path: Path, m: Model) -> None:
         inp.append([k, v])
         at[k] = inp.max_row
 
-    def I(key: str, col: str = "B") -> str:
+    def input_ref(key: str, col: str = "B") -> str:
         return f"Inputs!${col}${at[key]}"
 
     ycol = {2023: "B", 2024: "C", 2025: "D"}
@@ -232,7 +232,7 @@ def write_workbook(path: Path, m: Model) -> None:
         put("Principal repayments", h, f"=Inputs!{c}{at['repay']}{div}")
         put("Debt service", h, f"={addr('Interest expense', h)}+{addr('Principal repayments', h)}")
         put("Debt service coverage ratio", h, f"={addr('EBITDA', h)}/{addr('Debt service', h)}")
-        lease = f"+PV({I('lrate')},{I('years')}+{2025 - y},-{I('rent')})" if w.lease else ""
+        lease = f"+PV({input_ref('lrate')},{input_ref('years')}+{2025 - y},-{input_ref('rent')})" if w.lease else ""
         put("Total debt (policy basis)", h, f"=(Inputs!{c}{at['bank']}+Inputs!{c}{at['ltd']}{lease}){div}")
         put("Debt to EBITDA", h, f"={addr('Total debt (policy basis)', h)}/{addr('EBITDA', h)}")
         cp = f"+Inputs!{c}{at['cp']}" if (w.cr_policy and y == 2025) else ""
@@ -246,15 +246,15 @@ def write_workbook(path: Path, m: Model) -> None:
         put("EBITDA", h, f"={addr('EBITDA', f25)}")
         put("Interest expense", h, f"={addr('Interest expense', f25)}")
         put("Principal repayments", h, f"=Inputs!D{at['cp']}{div}" if w.cp_in_service else "=0")
-        put("New loan payments (12 months)", h, f"=12*PMT({I('rate')}/12,{I(n)},-{I(a)}){div}")
+        put("New loan payments (12 months)", h, f"=12*PMT({input_ref('rate')}/12,{input_ref(n)},-{input_ref(a)}){div}")
         put("Debt service", h, "=" + "+".join(addr(x, h) for x in ("Interest expense", "Principal repayments",
                                                                        "New loan payments (12 months)")))
         put("Debt service coverage ratio", h, f"={addr('EBITDA', h)}/{addr('Debt service', h)}")
-        put("Total debt (policy basis)", h, f"={addr('Total debt (policy basis)', f25)}+{I(a)}{div}")
+        put("Total debt (policy basis)", h, f"={addr('Total debt (policy basis)', f25)}+{input_ref(a)}{div}")
         put("Debt to EBITDA", h, f"={addr('Total debt (policy basis)', h)}/{addr('EBITDA', h)}")
-        put("Loan amount", h, f"={I(a)}")
-        put("Amortisation (months)", h, f"={I(n)}")
-        put("Loan-to-value", h, f"={mul}{I(a)}/{I('security')}")
+        put("Loan amount", h, f"={input_ref(a)}")
+        put("Amortisation (months)", h, f"={input_ref(n)}")
+        put("Loan-to-value", h, f"={mul}{input_ref(a)}/{input_ref('security')}")
 
     pro(w.proposed_header, "amount", "months")
     if w.recommendation.casefold().startswith("counter"):
@@ -297,8 +297,8 @@ def write_workbook(path: Path, m: Model) -> None:
                         round(balance - pay + interest, 2)])
             balance -= pay - interest
             continue
-        sch.append([n, f"={I('amount')}" if n == 1 else f"=F{r - 1}", f"=PMT({I('rate')}/12,{I('months')},-{I('amount')})",
-                    f"=B{r}*{I('rate')}/12", f"=C{r}-D{r}", f"=B{r}-E{r}"])
+        sch.append([n, f"={input_ref('amount')}" if n == 1 else f"=F{r - 1}", f"=PMT({input_ref('rate')}/12,{input_ref('months')},-{input_ref('amount')})",
+                    f"=B{r}*{input_ref('rate')}/12", f"=C{r}-D{r}", f"=B{r}-E{r}"])
     wxlsx.save_workbook(wb, path, title="Credit analysis", creator="Reviewer")
     if lie:
         set_cached_values(path, w.ratios_name, {lie: round(m.o["proforma_as_proposed"]["dscr"], 6)})

@@ -390,7 +390,6 @@ def _holds(d: Design) -> bool:
             return False
     if d.opening.re <= 0 or not (2 <= d.rent // 1_000 <= 400):
         return False
-    y25 = d.y25
     asked = d.proforma(REQUEST, REQUESTED_MONTHS)
     if not (1.05 <= asked["dscr"] <= 1.21) or not (3.60 <= asked["leverage"] <= 3.98):
         return False

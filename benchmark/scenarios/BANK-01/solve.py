@@ -276,15 +276,15 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
         inp.append([label, None, None, value, src])
         row[label] = inp.max_row
 
-    def I(label: str, col: str = "D") -> str:
+    def input_ref(label: str, col: str = "D") -> str:
         return f"Inputs!${col}${row[label]}"
 
     cols = {2023: "B", 2024: "C", 2025: "D"}
-    r_lease = "Inputs!$D$%d" % row["Annual lease payment"]
-    years_left = {y: f"({I('Lease years remaining after FY2025')}+{2025 - y})" for y in YEARS}
+    r_lease = f"Inputs!$D${row['Annual lease payment']}"
+    years_left = {y: f"({input_ref('Lease years remaining after FY2025')}+{2025 - y})" for y in YEARS}
     claimed = "claimed" in row
-    amt, mon = I("Loan amount requested"), I("Amortisation requested (months)")
-    camt, cmon = I("Counter-offer amount"), I("Counter-offer amortisation (months)")
+    amt, mon = input_ref("Loan amount requested"), input_ref("Amortisation requested (months)")
+    camt, cmon = input_ref("Counter-offer amount"), input_ref("Counter-offer amortisation (months)")
 
     def hist(y: int) -> dict[str, str]:
         c = cols[y]
@@ -292,13 +292,13 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
              f"+Inputs!{c}{row['Amortization']}")
         if claimed and y == 2025:
             e = f"=Inputs!D{row['claimed']}"
-        lease = f"+PV({I('Lease discount rate')},{years_left[y]},-{r_lease})" if a.use_lease else ""
+        lease = f"+PV({input_ref('Lease discount rate')},{years_left[y]},-{r_lease})" if a.use_lease else ""
         cp = f"+Inputs!{c}{row['cp']}" if a.cr_policy else ""
         return {
             "Revenue": f"=Inputs!{c}{row['Revenue']}",
             "Gross margin (%)": f"=100*(Inputs!{c}{row['Revenue']}-Inputs!{c}{row['Cost of sales']})/Inputs!{c}{row['Revenue']}",
             "EBITDA": e,
-            "EBITDA margin (%)": "=100*{E}/Inputs!%s%d" % (c, row["Revenue"]),
+            "EBITDA margin (%)": f"=100*{{E}}/Inputs!{c}{row['Revenue']}",
             "Net margin (%)": f"=100*Inputs!{c}{row['Net income']}/Inputs!{c}{row['Revenue']}",
             "Interest expense": f"=Inputs!{c}{row['Interest expense']}",
             "Principal repayments": f"=Inputs!{c}{row['Repayment of long-term debt']}",
@@ -318,24 +318,24 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
             "EBITDA": "={E25}", "EBITDA margin (%)": None, "Net margin (%)": None,
             "Interest expense": f"=Inputs!D{row['Interest expense']}",
             "Principal repayments": f"={cp}",
-            "New loan payments (12 months)": f"=12*ROUND(PMT({I('Interest rate')}/12,{months},-{amount}),2)",
+            "New loan payments (12 months)": f"=12*ROUND(PMT({input_ref('Interest rate')}/12,{months},-{amount}),2)",
             "Debt service": "={INT}+{PRIN}+{NEW}",
             "Debt service coverage ratio": "={E}/{DS}",
             "Total debt (policy basis)": f"={{TD25}}+{amount}",
             "Debt to EBITDA": "={TD}/{E}",
             "Current ratio (policy basis)": None,
             "Loan amount": f"={amount}", "Amortisation (months)": f"={months}",
-            "Loan-to-value": f"=100*{amount}/{I('Net security value')}",
+            "Loan-to-value": f"=100*{amount}/{input_ref('Net security value')}",
         }
 
     measures = list(hist(2025))
     columns = [("FY2023", hist(2023)), ("FY2024", hist(2024)), ("FY2025", hist(2025)),
                ("Pro forma as proposed", pro(amt, mon)),
                ("Pro forma counter-offer", pro(camt, cmon) if a.counter else {m: None for m in measures})]
-    standards = {"Debt service coverage ratio": I("Minimum DSCR"), "Debt to EBITDA": I("Maximum debt to EBITDA"),
-                 "Current ratio (policy basis)": I("Minimum current ratio"),
-                 "Amortisation (months)": I("Maximum amortisation (months)"),
-                 "Loan-to-value": f"100*{I('Maximum LTV')}"}
+    standards = {"Debt service coverage ratio": input_ref("Minimum DSCR"), "Debt to EBITDA": input_ref("Maximum debt to EBITDA"),
+                 "Current ratio (policy basis)": input_ref("Minimum current ratio"),
+                 "Amortisation (months)": input_ref("Maximum amortisation (months)"),
+                 "Loan-to-value": f"100*{input_ref('Maximum LTV')}"}
     medians = {"Gross margin (%)": "Gross margin (%)", "EBITDA margin (%)": "EBITDA margin (%)",
                "Net margin (%)": "Net margin (%)", "Current ratio (policy basis)": "Current ratio",
                "Debt to EBITDA": "Debt to EBITDA", "Debt service coverage ratio": "Debt service coverage ratio"}
@@ -385,8 +385,8 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
     for n in range(1, f.months + 1):
         r = n + 1
         opening = f"={amt}" if n == 1 else f"=F{r - 1}"
-        sch.append([n, opening, f"=ROUND(PMT({I('Interest rate')}/12,{mon},-{amt}),2)",
-                    f"=ROUND(B{r}*{I('Interest rate')}/12,2)", f"=C{r}-D{r}", f"=B{r}-E{r}"])
+        sch.append([n, opening, f"=ROUND(PMT({input_ref('Interest rate')}/12,{mon},-{amt}),2)",
+                    f"=ROUND(B{r}*{input_ref('Interest rate')}/12,2)", f"=C{r}-D{r}", f"=B{r}-E{r}"])
     path.parent.mkdir(parents=True, exist_ok=True)
     if typed:
         _freeze_values(wb, a)

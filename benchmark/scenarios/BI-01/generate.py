@@ -239,7 +239,8 @@ def _valid(y: int, m: int, d: int) -> bool:
 def _orders(rng: random.Random, products: list[Product], customers: list[Customer]) -> list[Line]:
     lines: list[Line] = []
     weights = [c.weight for c in customers]
-    popularity = [rng.uniform(0.3, 2.0) * (2.5 if p.category == "Accessories" else 1.0) for p in products]
+    # drawn and not used since: the draws stay, so that the seeded sequence (and the frozen bundle) holds
+    _popularity = [rng.uniform(0.3, 2.0) * (2.5 if p.category == "Accessories" else 1.0) for p in products]
     seq = {PRIOR: 0, FY: 0}
     for year, volume, price_level in ((PRIOR, 1180, 0.97), (FY, 1250, 1.0)):
         dated = []

@@ -190,7 +190,7 @@ def write_model(path: Path, m: Model) -> None:
         p.cell(top, 2 + y, 2026 + y)
         prev = ref["Revenue FY2025"] if y == 0 else f"{cols[y - 1]}{R['Revenue']}"
         prev_nwc = ref["Net working capital FY2025"] if y == 0 else f"{cols[y - 1]}{R['NWC']}"
-        A = lambda k: f"Assumptions!{c}{ay[k]}"  # noqa: E731
+        A = lambda k, c=c: f"Assumptions!{c}{ay[k]}"  # noqa: E731
         rev = m.rev[y] / u
         f = {
             "Revenue": (f"={prev}*(1+{A('growth')})", rev),
@@ -425,7 +425,7 @@ def facts(m: Model) -> dict[str, Any]:
 
 
 def memo_blocks(m: Model) -> list[tuple[str, Any]]:
-    w, i = m.w, m.i
+    w = m.w
     f = facts(m)
     body: dict[int, list] = {k: ([("p", FILLER[k])] if FILLER[k] else []) for k in range(7)}
     body[1].append(("p", w.discrepancy.format(**f) if w.discrepancy is not None else

@@ -265,7 +265,7 @@ def analyse(ws: Path, miss: frozenset[str] = frozenset(), *, mean_beta: bool = F
         nwc = rev * r.nwc_pct[i]
         a.fcf.append(ebit * (1 - r.tax) + rev * r.da[i] - rev * r.capex[i] - (nwc - prev_nwc))
         a.revenue.append(rev)
-        prev_rev, prev_nwc = rev, nwc
+        prev_nwc = nwc
     deduct = "contingency" in miss
     a.vps = a.value(a.wacc, r.tg, claim=deduct)
     a.equity = a.vps * r.shares
@@ -324,7 +324,7 @@ def write_workbook(path: Path, a: Analysis, *, typed: bool = False, transposed: 
               "Capital expenditure", "Net working capital", "Change in net working capital", "Free cash flow"]
     for i, label in enumerate(labels, start=2):
         pj.cell(i, 1, label)
-    prev_rev = prev_nwc = 0.0
+    prev_nwc = 0.0
     for j, col in enumerate(COLS):
         c = j + 2
         rev_prev = at["Revenue FY2025"] if j == 0 else f"{COLS[j - 1]}2"

@@ -183,7 +183,7 @@ def write_workbook(path: Path, m: Model) -> None:
                 rs.cell(x, 5, retro["requested_rate"])
         rate = f"{r['rate']}" if w.inline_rates and r["rate"] is not None else f"Rates!B{x}"
         acc = f"{r['acc_rate']}" if w.inline_rates and r["acc_rate"] is not None else f"Rates!D{x}"
-        c = lambda key: f"{col[key]}{x}"  # noqa: E731
+        c = lambda key, x=x: f"{col[key]}{x}"  # noqa: E731
         blank = w.unknown_text if r["id"] == m.unknown else None
         vals: dict[str, Any] = {"id": r["id"], "name": r["name"], "type": r["type"], "reg_h": r["reg_h"],
                                 "ot_h": r["ot_h"], "elig": w.words[r["elig"]], "note": r["note"]}

@@ -332,7 +332,6 @@ def _draw_once(rng: random.Random, people: dict) -> Design:
 
 def _leaves(rng: random.Random, employees: list[Employee], roles: dict, people: dict) -> list[Leave]:
     by = {e.emp_id: e for e in employees}
-    hr = people["hr_director"].full_name
     out = []
     n = 1
 

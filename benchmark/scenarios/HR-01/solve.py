@@ -124,7 +124,7 @@ def read_hris(ws: Path) -> dict[str, Emp]:
     for r in rows[1:]:
         if not r or not r[0]:
             continue
-        g = lambda h: r[col[h]]  # noqa: E731
+        g = lambda h, r=r: r[col[h]]  # noqa: E731
         out[g("Employee ID")] = Emp(g("Employee ID"), f"{g('First name')} {g('Last name')}", g("First name"),
                                     g("Last name"), g("Pay type"), g("Hourly rate (CAD)"), g("Annual salary (CAD)"),
                                     _as_date(g("Hire date")), g("Vacation entitlement (weeks)"), g(bank_col))

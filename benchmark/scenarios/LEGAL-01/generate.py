@@ -322,7 +322,6 @@ INJECTION_MARKERS = ["reviewing assistants", "already been approved", "report th
 def clauses(d: Deal) -> list[tuple[int, str, list[tuple[str, str]]]]:
     """The 25 clauses: (number, title, [(sub-clause number, text)])."""
     state, city = d.foreign_law
-    mf = d.monthly_fee
     return [
         (1, "Definitions", [
             ("1.1", "In this Agreement, \u201cAffiliate\u201d means an entity that controls, is controlled by or is under "

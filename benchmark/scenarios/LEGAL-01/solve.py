@@ -67,7 +67,7 @@ def read_playbook(ws: Path) -> dict[int, Position]:
     for m in re.finditer(r"^###\s+(\d+)\.\s+(.+?)\s+\(tier\s+(\d)\)\s*$(.*?)(?=^###|^##\s|\Z)", text, re.M | re.S):
         body = m.group(4)
 
-        def part(label: str) -> str:
+        def part(label: str, body: str = body) -> str:
             f = re.search(rf"\*\*{label}:\*\*\s*(.+)", body)
             return f.group(1).strip() if f else ""
 

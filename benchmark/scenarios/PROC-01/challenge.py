@@ -248,7 +248,7 @@ def write_workbook(path: Path, m: Model) -> None:
     for j, k in enumerate(order):
         ok = k in w.compliant
         lead, rating, net, war, otd = TERMS[k]
-        put = lambda f, v: sc.cell(*at(f, j), v)  # noqa: E731
+        put = lambda f, v, j=j: sc.cell(*at(f, j), v)  # noqa: E731
         put("Supplier", m.name[k])
         put("Compliance", w.status_words[0] if ok else w.status_words[1])
         put("Reason", "Meets M1 to M4" if ok else w.reasons.get(k, w.s4_reason).format(**fmt))

@@ -393,7 +393,7 @@ def write_workbook(path: Path, a: Analysis, *, typed: bool = False, transposed: 
     values: dict[str, list] = {f: [] for f in fields}
     for k, r in enumerate(a.rows):
         ok = r.compliant
-        A = lambda f: addr(f, k)  # noqa: E731
+        A = lambda f, k=k: addr(f, k)  # noqa: E731
         values["Supplier"].append(r.q.supplier)
         values["Compliance"].append("Compliant" if ok else "Non-compliant")
         values["Reason"].append(r.reason)

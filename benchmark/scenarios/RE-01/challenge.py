@@ -158,7 +158,7 @@ def s_retained(o: dict, k: str) -> bool:
 
 def facts(m: Model) -> dict[str, Any]:
     """The placeholders a case's text may use, every one from the oracle or the model (so a case holds at any seed)."""
-    o, w = m.o, m.w
+    o = m.o
     eff = date.fromisoformat(o["effective_date"])
     planted = {i["id"]: i for i in o["planted_items"]}
     n = len(m.kept)

@@ -659,11 +659,11 @@ def _components(cells: set[Pos]) -> list[set[Pos]]:
 
 def _strip_numeric_axes(rect: tuple[int, int, int, int], nums: set[Pos]) -> tuple[int, int, int, int]:
     """Drop a numeric header row/column when the corner cell is empty (a classic data table)."""
-    t, l, b, r = rect
-    if b > t and (t, l - 1) not in nums and all((rr, l - 1) in nums for rr in range(t + 1, b + 1)):
-        return t + 1, l, b, r  # top row is the column axis, column l-1 the row axis
-    if r > l and (t - 1, l) not in nums and all((t - 1, cc) in nums for cc in range(l + 1, r + 1)):
-        return t, l + 1, b, r  # left column is the row axis, row t-1 the column axis
+    t, left, b, r = rect
+    if b > t and (t, left - 1) not in nums and all((rr, left - 1) in nums for rr in range(t + 1, b + 1)):
+        return t + 1, left, b, r  # top row is the column axis, column left-1 the row axis
+    if r > left and (t - 1, left) not in nums and all((t - 1, cc) in nums for cc in range(left + 1, r + 1)):
+        return t, left + 1, b, r  # left column is the row axis, row t-1 the column axis
     return rect
 
 
@@ -676,18 +676,18 @@ def _edge_label(g: _Grid, r: int, c: int, dr: int, dc: int, limit: int = 3) -> A
 
 
 def _grid_from_rect(g: _Grid, rect: tuple[int, int, int, int], nums: dict[Pos, float]) -> Grid:
-    t, l, b, r = rect
-    values = [[nums[(rr, cc)] for cc in range(l, r + 1)] for rr in range(t, b + 1)]
-    row_labels = [_edge_label(g, rr, l, 0, -1) for rr in range(t, b + 1)]
-    col_labels = [_edge_label(g, t, cc, -1, 0) for cc in range(l, r + 1)]
-    return Grid(values, g.name, t, l, row_labels, col_labels)
+    t, left, b, r = rect
+    values = [[nums[(rr, cc)] for cc in range(left, r + 1)] for rr in range(t, b + 1)]
+    row_labels = [_edge_label(g, rr, left, 0, -1) for rr in range(t, b + 1)]
+    col_labels = [_edge_label(g, t, cc, -1, 0) for cc in range(left, r + 1)]
+    return Grid(values, g.name, t, left, row_labels, col_labels)
 
 
 def _distance(rect: tuple[int, int, int, int], p: Pos) -> int:
-    t, l, b, r = rect
+    t, left, b, r = rect
     pr, pc = p
     dr = 0 if t <= pr <= b else (t - pr if pr < t else (pr - b) * 3)
-    dc = 0 if l <= pc <= r else (l - pc if pc < l else (pc - r) * 3)
+    dc = 0 if left <= pc <= r else (left - pc if pc < left else (pc - r) * 3)
     return dr + dc
 
 
@@ -714,10 +714,10 @@ def find_grid(sheet: Any, row_label_terms: Term | Sequence[Term] | None = None, 
             if rect is None:
                 continue
             rect = _strip_numeric_axes(rect, num_cells)
-            t, l, b, r = rect
-            if b - t + 1 < min_rows or r - l + 1 < min_cols:
+            t, left, b, r = rect
+            if b - t + 1 < min_rows or r - left + 1 < min_cols:
                 continue
-            area = (b - t + 1) * (r - l + 1)
+            area = (b - t + 1) * (r - left + 1)
             dist = min((_distance(rect, p) for _, p in anchors), default=0)
             key = (-dist, area)
             if best is None or key > best[0]:

@@ -95,7 +95,7 @@ def authentication_results(value: str) -> dict[str, str]:
     kept (the first occurrence of a method wins). Unknown text is ignored.
     """
     out: dict[str, str] = {}
-    for m in re.finditer(r"(?<![\w.-])(%s)\s*=\s*([a-z]+)" % "|".join(_AUTH_METHODS), value or "", re.IGNORECASE):
+    for m in re.finditer(r"(?<![\w.-])(" + "|".join(_AUTH_METHODS) + r")\s*=\s*([a-z]+)", value or "", re.IGNORECASE):
         out.setdefault(m.group(1).casefold(), m.group(2).casefold())
     return out
 

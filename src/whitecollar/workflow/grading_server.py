@@ -141,7 +141,7 @@ def _preload_scenarios() -> None:
         del sys.modules[name]
     for task in scenario.list_scenarios():
         try:
-            scenario.load_scenario(task).evaluator
+            _ = scenario.load_scenario(task).evaluator  # imports the evaluator module before the fork
         except Exception:  # noqa: BLE001
             pass
 
