@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from whitecollar.judges.agreement import (JUDGES_FIELDS, agreement_rows, format_agreement, krippendorff_alpha,
-                                          pearson, ranks, spearman)
+                                          pearson, spearman)
 from whitecollar.judges.store import judge_ledger_rows
 from whitecollar.lab.record import LEDGER_FIELDS, build_database, ledger_rows
 
@@ -61,8 +61,10 @@ def test_correlations():
     cubed = [v ** 3 for v in x]
     assert pearson(x, cubed) < 0.99 and spearman(x, cubed) == pytest.approx(1.0)
     assert pearson([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(0.8)
-    assert ranks([10, 20, 20, 30]) == [1, 2.5, 2.5, 4]
+    # ties share their mean rank: ranks 1, 2.5, 2.5, 4 against 1, 2, 3, 4
+    assert spearman([10, 20, 20, 30], [1, 2, 3, 4]) == pytest.approx(4.5 / (4.5 * 5) ** 0.5)
     assert pearson([1, 2], [1, 2]) is None and pearson([1, 2, 3], [5, 5, 5]) is None
+    assert spearman([1, 2, 3], [0.3, 0.3, 0.3]) is None and spearman([1, 2, 3], [1, 2]) is None
 
 
 def _judgement(scores: dict[str, int] | None, *, simulated=True, cost=0.02, known=True) -> dict:

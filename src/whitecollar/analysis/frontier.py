@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from scipy.special import expit
 
 from .bootstrap import DEFAULT_REPLICATES, multiplicities
 from .data import Pilot
 from .logistic import fit_logistic, fit_logistic_batch
-from .stats import expit, percentile_interval
+from .stats import percentile_interval
 
 #: the per-arm numbers of a `Frontier`, as a table's columns
 COLUMNS = [
