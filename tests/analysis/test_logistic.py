@@ -107,8 +107,7 @@ def _firth_reference(x, k, n) -> tuple[np.ndarray, float]:
     xs, ns = x[n > 0], n[n > 0]
 
     def negative(beta):
-        sign, logdet = np.linalg.slogdet(-model.hessian(beta))
-        return -(model.loglike(beta) + 0.5 * logdet)
+        return -(model.loglike(beta) + 0.5 * np.linalg.slogdet(-model.hessian(beta))[1])
 
     def gradient(beta):
         p = special.expit(xs @ beta)
