@@ -6,12 +6,12 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from scipy.special import logit
 
 from whitecollar.analysis.data import synthetic_pilot
 from whitecollar.analysis.power import (Design, calibrate_beta, clustered_difference, population_premium,
                                         power_grid, simulate_power)
 from whitecollar.analysis.premium import lpm_premium
-from whitecollar.analysis.stats import logit
 
 
 def test_beta_is_calibrated_to_the_population_premium():

@@ -54,6 +54,19 @@ def test_lpm_matches_panel_ols_with_scenario_clusters(make_pilot):
                         vcov="cluster", cluster=list(two["task_id"]))
     assert out["lpm_premium"] == pytest.approx(fit.b("arm"))
     assert out["lpm_se"] == pytest.approx(fit.se("arm"))
+    # a t interval on G - 1 = 5 degrees of freedom: the tabulated t(0.975, 5), not the normal's 1.96
+    assert (out["lpm_hi"] - out["lpm_premium"]) / out["lpm_se"] == pytest.approx(2.5705818, abs=1e-7)
+    assert (out["lpm_premium"] - out["lpm_lo"]) / out["lpm_se"] == pytest.approx(2.5705818, abs=1e-7)
+
+
+def test_lpm_p_value_is_two_sided_on_g_minus_one_degrees_of_freedom(make_pilot):
+    pilot = make_pilot(4, 3, _known_premium, seed=9)
+    out = lpm_premium(pilot.evaluated, "A2", "A1")
+    t = out["lpm_premium"] / out["lpm_se"]
+    # t distribution with 3 degrees of freedom, in closed form: P(|T| > t)
+    x = 3 / (3 + t * t)
+    tail = 1 - 2 / math.pi * (math.atan(abs(t) / math.sqrt(3)) + math.sqrt(x * (1 - x)))
+    assert 0 < out["lpm_p"] < 1 and out["lpm_p"] == pytest.approx(tail, abs=1e-12)
 
 
 def test_one_scenario_gives_a_point_and_no_interval(make_pilot):

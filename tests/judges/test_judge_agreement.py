@@ -1,14 +1,21 @@
-"""Agreement statistics on known data, and the judges' part of the pilot record."""
+"""Agreement statistics on known data, and the judges' part of the pilot record.
+
+Krippendorff's alpha is checked against the worked examples of Krippendorff
+(2011) and, on seeded random ratings of several shapes with missing values,
+against the `krippendorff` package for all four difference functions.
+"""
 from __future__ import annotations
 
 import csv
 import io
 import sqlite3
 
+import krippendorff
+import numpy as np
 import pytest
 
 from whitecollar.judges.agreement import (JUDGES_FIELDS, agreement_rows, format_agreement, krippendorff_alpha,
-                                          pearson, ranks, spearman)
+                                          pearson, spearman)
 from whitecollar.judges.store import judge_ledger_rows
 from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
 
@@ -61,8 +68,42 @@ def test_correlations():
     cubed = [v ** 3 for v in x]
     assert pearson(x, cubed) < 0.99 and spearman(x, cubed) == pytest.approx(1.0)
     assert pearson([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(0.8)
-    assert ranks([10, 20, 20, 30]) == [1, 2.5, 2.5, 4]
+    # ties share their mean rank: ranks 1, 2.5, 2.5, 4 against 1, 2, 3, 4
+    assert spearman([10, 20, 20, 30], [1, 2, 3, 4]) == pytest.approx(4.5 / (4.5 * 5) ** 0.5)
     assert pearson([1, 2], [1, 2]) is None and pearson([1, 2, 3], [5, 5, 5]) is None
+    assert spearman([1, 2, 3], [0.3, 0.3, 0.3]) is None and spearman([1, 2, 3], [1, 2]) is None
+
+
+
+def _ratings(seed: int, coders: int, units: int, missing: float, scale: int) -> np.ndarray:
+    """coders x units ratings on 0..scale: a true level per unit, each coder's noise, NaN where missing."""
+    rng = np.random.default_rng(seed)
+    truth = rng.integers(0, scale + 1, units)
+    noisy = truth[None, :] + rng.choice([-1, 0, 0, 0, 1, 2], size=(coders, units))
+    data = np.clip(noisy, 0, scale).astype(float)
+    data[rng.random((coders, units)) < missing] = np.nan
+    return data
+
+
+#: (seed, coders, units, share missing, top of the scale): the judges' 0..4 and a longer ordinal scale
+RATING_SHAPES = [(1, 2, 10, 0.0, 4), (2, 3, 48, 0.1, 4), (3, 5, 200, 0.3, 4), (4, 4, 25, 0.2, 9), (5, 2, 300, 0.45, 2)]
+
+
+@pytest.mark.parametrize("seed, coders, units, missing, scale", RATING_SHAPES)
+@pytest.mark.parametrize("metric", ["nominal", "ordinal", "interval", "ratio"])
+def test_alpha_agrees_with_the_krippendorff_package(seed, coders, units, missing, scale, metric):
+    data = _ratings(seed, coders, units, missing, scale)
+    ours = krippendorff_alpha([[None if np.isnan(v) else float(v) for v in unit] for unit in data.T], metric)
+    reference = krippendorff.alpha(reliability_data=data, level_of_measurement=metric)
+    assert ours is not None and 0.0 < reference < 1.0
+    assert ours == pytest.approx(reference, abs=1e-12)
+
+
+def test_alpha_of_the_worked_example_agrees_with_the_package():
+    data = np.array([[np.nan if v is None else v for v in row] for row in OBSERVERS], dtype=float)
+    for metric in ("nominal", "ordinal", "interval", "ratio"):
+        assert krippendorff_alpha(UNITS, metric) == pytest.approx(
+            krippendorff.alpha(reliability_data=data, level_of_measurement=metric), abs=1e-12)
 
 
 def _judgement(scores: dict[str, int] | None, *, simulated=True, cost=0.02, known=True) -> dict:

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from scipy.special import expit
 
 from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES, multiplicities
 from whitecollar.analysis.data import Pilot
 from whitecollar.analysis.logistic import fit_logistic, fit_logistic_batch
-from whitecollar.analysis.stats import expit, percentile_interval
+from whitecollar.analysis.stats import percentile_interval
 
 #: the per-arm numbers of a `Frontier`, as a table's columns
 COLUMNS = [

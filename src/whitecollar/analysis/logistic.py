@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
-from whitecollar.analysis.stats import expit
+from scipy.special import expit
 
 METHODS = ("ml", "firth")
 #: on a standardised design, an ML coefficient this large means the estimate ran away (separation)

@@ -37,8 +37,8 @@ from functools import lru_cache
 
 import numpy as np
 import pandas as pd
-
-from whitecollar.analysis.stats import expit, logit, t_ppf
+from scipy import stats
+from scipy.special import expit, logit
 
 PREMIUMS = (0.05, 0.10, 0.15, 0.20, 0.30)
 HETEROGENEITIES = (0.25, 0.5, 1.0)
@@ -140,7 +140,7 @@ def simulate_power(design: Design, *, sims: int = 2000, seed: int = 0) -> PowerR
     y0 = rng.binomial(r, expit(alpha + u)) / r
     y1 = rng.binomial(r, expit(alpha + u + beta + v)) / r
     est, se = clustered_difference(y1 - y0, r)
-    crit = t_ppf(1.0 - design.alpha_level / 2.0, s - 1)
+    crit = stats.t.ppf(1.0 - design.alpha_level / 2.0, s - 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(se > 0, est / np.where(se > 0, se, 1.0), np.where(est > 0, np.inf, 0.0))
     detected = t > crit

@@ -27,12 +27,13 @@ import math
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from whitecollar.numerics import panel_ols
 from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
 from whitecollar.analysis.data import Pilot
 from whitecollar.analysis.outcomes import scenario_counts, scenario_rates
-from whitecollar.analysis.stats import percentile_interval, t_ppf, t_two_sided_p
+from whitecollar.analysis.stats import percentile_interval
 
 REFERENCE_ARM = "A1"
 
@@ -74,9 +75,9 @@ def lpm_premium(runs: pd.DataFrame, arm: str, reference: str, level: float = 0.9
     fit = panel_ols.ols(y, {"arm": d}, vcov="cluster", cluster=list(two["task_id"]))
     b, se = fit.b("arm"), fit.se("arm")
     df = len(clusters) - 1
-    crit = t_ppf(0.5 + level / 2.0, df)
+    crit = float(stats.t.ppf(0.5 + level / 2.0, df))
     out.update(lpm_premium=b, lpm_se=se, lpm_lo=b - crit * se, lpm_hi=b + crit * se,
-               lpm_p=t_two_sided_p(b / se, df) if se > 0 else math.nan)
+               lpm_p=float(2.0 * stats.t.sf(abs(b / se), df)) if se > 0 else math.nan)
     return out
 
 

@@ -12,16 +12,17 @@ unit's other values.
 
 Validity is the correlation, over runs, between the judges' weighted score
 (rubric weights, score/4, so on the receipt's 0..1 scale) and the
-receipt's weighted score, Pearson and Spearman. Runs whose evaluator
+receipt's weighted score, Pearson and Spearman (SciPy's). Runs whose evaluator
 failed have no receipt score and are left out of the correlation only.
 """
 from __future__ import annotations
 
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from scipy import stats
 
 METRICS = ("nominal", "ordinal", "interval", "ratio")
 
@@ -84,36 +85,19 @@ def krippendorff_alpha(units: Iterable[Sequence[float | None]], metric: str = "o
     return 1.0 - (n - 1) * observed / expected
 
 
+def _correlatable(xs: Sequence[float], ys: Sequence[float]) -> bool:
+    """Three pairs at least, and both sides vary: otherwise there is no correlation to report."""
+    return len(xs) == len(ys) and len(xs) >= 3 and min(xs) != max(xs) and min(ys) != max(ys)
+
+
 def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
-    """None below three pairs or when either side does not vary: no correlation to report."""
-    if len(xs) != len(ys) or len(xs) < 3:
-        return None
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    if sxx <= 1e-15 or syy <= 1e-15:
-        return None
-    return max(-1.0, min(1.0, sxy / math.sqrt(sxx * syy)))
-
-
-def ranks(xs: Sequence[float]) -> list[float]:
-    """1-based ranks, ties sharing their mean rank."""
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    out = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for t in range(i, j + 1):
-            out[order[t]] = (i + j) / 2 + 1
-        i = j + 1
-    return out
+    """Pearson's r (`scipy.stats.pearsonr`); None below three pairs or when either side does not vary."""
+    return float(stats.pearsonr(xs, ys).statistic) if _correlatable(xs, ys) else None
 
 
 def spearman(xs: Sequence[float], ys: Sequence[float]) -> float | None:
-    return pearson(ranks(xs), ranks(ys)) if len(xs) == len(ys) else None
+    """Spearman's rho, ties at their mean rank (`scipy.stats.spearmanr`); None as for `pearson`."""
+    return float(stats.spearmanr(xs, ys).statistic) if _correlatable(xs, ys) else None
 
 
 def _r(value: float | None, digits: int = 4) -> float | str:
