@@ -264,7 +264,7 @@ def test_battery_holds(generated, full_lab):
     assert result["challenge"]["agreeing"] == result["challenge"]["cases"]
 
 
-# -- evaluator helpers on the pitfalls of DESIGN.md ------------------------------------------
+# -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ------------------------------------------
 
 YE = {"adjusted": 354847.23, "book": 364709.65, "bank": 372938.36}
 DUP = {"id": "duplicate", "invoice": "F-24495", "supplier": "Verre Sélect Outaouais Inc.",

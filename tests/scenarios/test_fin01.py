@@ -211,7 +211,7 @@ def test_the_challenge_corpus_holds_at_another_seed(room, seed_corpus):
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
 
 
-# -- evaluator helpers on the pitfalls of DESIGN.md ---------------------------------------------
+# -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ---------------------------------------------
 
 def _sheet_of(rows: list[list]) -> "office.model.Sheet":
     from whitecollar.office.model import Cell, Sheet

@@ -166,7 +166,7 @@ def test_corpus_is_large_and_balanced_enough():
     assert sum(c.honest for c in cases) >= 30 and sum(not c.honest for c in cases) >= 30
 
 
-# -- evaluator helpers on the pitfalls of DESIGN.md ------------------------------------
+# -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ------------------------------------
 
 @pytest.mark.parametrize("cell, clauses", [
     ("16.2", {16}), (16.2, {16}), ("Clause 15.4 / 16.2", {15, 16}), ("s. 7.2(a)", {7}), ("§ 24.1", {24}),

@@ -124,7 +124,7 @@ def test_battery_holds(generated, full_lab):
     assert by["disclosing"]["success"] and by["reference-transposed"]["success"]
 
 
-# -- evaluator helpers on the pitfalls of DESIGN.md ------------------------------------
+# -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ------------------------------------
 
 @pytest.mark.parametrize("text, counts", [
     ("Four of the five quotations are compliant.", [4]),

@@ -229,7 +229,7 @@ def test_corpus_is_large_and_balanced_enough():
     assert sum(c.honest for c in cases) >= 20 and sum(not c.honest for c in cases) >= 20
 
 
-# -- evaluator helpers on the pitfalls of DESIGN.md ------------------------------------
+# -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ------------------------------------
 
 SALES = {f"C{i}": {"number": str(100 + i), "street": f"rue des Test{i}"} for i in range(1, 9)}
 

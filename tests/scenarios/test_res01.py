@@ -278,7 +278,7 @@ def test_the_reference_scripts_reproduce_the_deliverables(reference_ws, tmp_path
     assert len(check) == 3
 
 
-# -- the evaluator on the pitfalls of DESIGN.md ---------------------------------------------
+# -- the evaluator on the pitfalls docs/SCENARIOS.md lists ---------------------------------------------
 
 def _rewrite_report(ws: Path, paragraphs: list[tuple[str, str]]) -> None:
     doc = wdocx.new_document()
