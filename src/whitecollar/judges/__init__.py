@@ -6,7 +6,8 @@ is a command (any LLM CLI) or the `simulated` stand-in (`panel`,
 `backends`); answers are validated and retried a bounded number of times
 (`answer`). `agreement` measures how far the judges agree with each other
 (Krippendorff's ordinal alpha) and with the deterministic receipt.
-It imports the foundation only (office files, config, hashing), and reads
-what earlier stages wrote as files: judges never import the graders, so a
-judge cannot see a receipt.
+It imports the foundation (office files, config, hashing) and, for the
+marker of a run the envelope never launched, `lab.session`; never
+`grading`: judges read what earlier stages wrote as files, and only the
+simulated stand-in reads a run's receipt.
 """
