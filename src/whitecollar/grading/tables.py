@@ -23,7 +23,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..office.model import Document, Sheet, Table, Workbook
 from .formulas import cell_ref
 from .numbers import parse_number
-from .text import Term, _as_terms, heading_key, normalise, term_pattern
+from .text.sections import heading_key
+from .text.terms import Term, _as_terms, normalise, term_pattern
 
 Pos = tuple[int, int]
 
