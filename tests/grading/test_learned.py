@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 
-from whitecollar.grading import decisions, learned, text
+from whitecollar.grading import decisions, learned
+from whitecollar.grading.text import terms
 
 
 def test_a_report_round_trips_and_the_server_compiles_what_it_names():
     start = learned.mark()
-    text.term_pattern("landed cost zq-learned", whole_word=True)
+    terms.term_pattern("landed cost zq-learned", whole_word=True)
     decisions._alias_rx("approve zq learned")
     report = json.loads(json.dumps(learned.since(start)))
     assert report["terms"] == [["landed cost zq-learned", True]]
@@ -18,7 +19,7 @@ def test_a_report_round_trips_and_the_server_compiles_what_it_names():
     learned.extend(gathered, report)
     learned.extend(gathered, "not a report")
     assert gathered == report
-    text._compile_term.cache_clear()
+    terms._compile_term.cache_clear()
     decisions._alias_rx.cache_clear()
     before = learned.mark()
     learned.compile_all(gathered)

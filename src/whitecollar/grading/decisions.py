@@ -38,7 +38,7 @@ def _norm(value: Any) -> str:
 _JOINERS = re.compile(r"[_\-/]+")
 _SPACES = re.compile(r"\s+")
 #: every spelling compiled by this process, in order: a forked evaluation reports its new ones to the
-#: grading server, which compiles them for later forks (grading_server.py), as for text.COMPILED_TERMS
+#: grading server, which compiles them for later forks (grading_server.py), as for text.terms.COMPILED_TERMS
 COMPILED_ALIASES: list[str] = []
 
 

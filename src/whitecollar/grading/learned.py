@@ -1,7 +1,7 @@
 """Patterns a forked evaluation compiled, handed back to the grading server.
 
 A bounded child forked by the grading server compiles the regular
-expressions of its terms (`text.term_pattern`) and choice spellings
+expressions of its terms (`text.terms.term_pattern`) and choice spellings
 (`decisions._alias_rx`) and exits with them. So it reports what it compiled,
 by text, and the server compiles the same for later forks: each kind of
 pattern once per server instead of once per job. Every kind is listed in
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from whitecollar.grading import decisions, text
+from whitecollar.grading import decisions
+from whitecollar.grading.text import terms
 
 MAX_ITEMS = 8192  # the size of each compiled-pattern cache
 MAX_CHARS = 400
@@ -21,7 +22,7 @@ MAX_CHARS = 400
 def _term(item: Any) -> None:
     if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], bool)
             and len(item[0]) <= MAX_CHARS):
-        text.term_pattern(item[0], whole_word=item[1])
+        terms.term_pattern(item[0], whole_word=item[1])
 
 
 def _alias(item: Any) -> None:
@@ -31,7 +32,7 @@ def _alias(item: Any) -> None:
 
 #: kind -> (the process's list of what it compiled, in order; how the server compiles one item)
 KINDS: dict[str, tuple[list, Callable[[Any], None]]] = {
-    "terms": (text.COMPILED_TERMS, _term),
+    "terms": (terms.COMPILED_TERMS, _term),
     "aliases": (decisions.COMPILED_ALIASES, _alias),
 }
 

@@ -17,7 +17,9 @@ from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Iterable, Sequence
 
-from whitecollar.grading.text import Term, _words_between, as_text, split_sentences, term_pattern
+from whitecollar.grading.text.assertions import _words_between
+from whitecollar.grading.text.sentences import split_sentences
+from whitecollar.grading.text.terms import Term, as_text, term_pattern
 
 # --------------------------------------------------------------------------
 # Token grammar

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from whitecollar.office.model import Document, Sheet, Table, Workbook
 from whitecollar.grading.formulas import cell_ref
 from whitecollar.grading.numbers import parse_number
-from whitecollar.grading.text import Term, _as_terms, heading_key, normalise, term_pattern
+from whitecollar.grading.text.sections import heading_key
+from whitecollar.grading.text.terms import Term, _as_terms, normalise, term_pattern
+from whitecollar.office.model import Document, Sheet, Table, Workbook
 
 Pos = tuple[int, int]
 

@@ -15,7 +15,9 @@ from typing import Any, Iterable
 
 from dateutil import parser as _dateparser
 
-from whitecollar.grading.text import _clause_of, _clause_spans, _negated_at, normalise, split_sentences
+from whitecollar.grading.text.assertions import _negated_at
+from whitecollar.grading.text.sentences import _clause_of, _clause_spans, split_sentences
+from whitecollar.grading.text.terms import normalise
 
 SMALL_NUMBERS = {
     "zero": 0, "no": 0, "none": 0, "nil": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "a pair of": 2,
