@@ -84,12 +84,12 @@ def test_the_client_names_the_cache_variable_of_the_recalculation_cache():
 
 
 def test_the_client_imports_no_grading_module(tmp_path):
-    code = ("import sys; from whitecollar import grading_client; "
+    code = ("import sys; from whitecollar.workflow import grading_client; "
             "print(sorted(m for m in sys.modules if m.startswith(('whitecollar.', 'yaml', 'jsonschema', 'json', "
             "'pathlib', 'subprocess'))))")
     out = subprocess.run([sys.executable, "-c", code], env=_env(None, server=True), capture_output=True,
                          text=True, check=True).stdout
-    assert out.strip() == "['whitecollar.workflow.grading_client']"
+    assert out.strip() == "['whitecollar.workflow', 'whitecollar.workflow.grading_client']"
 
 
 def test_the_job_s_interpreter_loads_only_built_in_modules_and_hands_over_when_unserved(tmp_path):
