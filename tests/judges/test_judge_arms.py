@@ -78,7 +78,7 @@ def test_the_same_output_under_every_arm_gives_the_same_package(task, persona, g
     for arm_id in sorted(ARMS):
         assert rendered[arm_id] == rendered["A1"], f"{task}: the package under {arm_id} differs from A1's"
     package = rendered["A1"][0].decode()
-    for arm_id, arm in ARMS.items():
+    for arm in ARMS.values():
         assert arm["label"] not in package
     assert "submissions.jsonl" not in package and '"received_at"' not in package
 

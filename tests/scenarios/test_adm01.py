@@ -113,7 +113,7 @@ def test_the_only_calendar_project_and_travel_conflicts_are_the_planted_ones(gen
 
     collisions, zone_cases = set(), []
     away = [e for e in events if e.all_day]
-    for doc, title, start, end, who in _project_meetings(bundle):
+    for _doc, title, start, end, who in _project_meetings(bundle):
         if not (WINDOW[0] <= start.date() <= WINDOW[1]) or "Murray" not in who or "not required" in who or "flies back" in who:
             continue
         same = [e for e in timed if len(_words(e.summary) & _words(title)) >= 2]
@@ -150,7 +150,7 @@ def test_signature_phones_agree_with_the_contact_list_except_the_fraud(generated
     by_mail = {r["email"].casefold(): r for r in contacts}
     known = {(r["phone"], r["extension"]) for r in contacts}
     mismatched = []
-    for name, m in _mails(bundle).items():
+    for _name, m in _mails(bundle).items():
         for num, ext in re.findall(r"(\d{3}-\d{3}-\d{4})(?:,?\s*ext\.?\s*(\d+))?", m.body):
             sender = by_mail.get(m.from_addr.casefold())
             own = sender is not None and num == sender["phone"] and ext in ("", sender["extension"])

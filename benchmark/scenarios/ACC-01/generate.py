@@ -689,9 +689,9 @@ def _books(d: Design) -> None:
     B.append(BankLine(second, f"PAIEMENT FOURNISSEUR / VENDOR PAYMENT\n{s.bank_name} {dup.no}", -dup.total, 5))
     for day, amount in d.payroll:
         B.append(BankLine(day, "PAIE / PAYROLL PAIE EXPRESS OUTAOUAIS", -amount, 3))
-    for day, interest, principal in d.loan:
+    for day, _interest, _principal in d.loan:
         B.append(BankLine(day, f"PRÊT À TERME / TERM LOAN {LOAN_NO} VERSEMENT", -LOAN_PAYMENT, 4))
-    for day, q, g, qq, itc, itr in d.remittances:
+    for day, _q, g, qq, itc, itr in d.remittances:
         B.append(BankLine(day, "REVENU QUÉBEC TPS/TVQ - GST/QST", -(g + qq - itc - itr), 7))
     for m in range(1, 13):
         B.append(BankLine(last_bday(m), FEE_LABEL, -d.fee, 9))
@@ -1198,7 +1198,7 @@ def write_freight_invoice(path: Path, p: Invoice, s: Supplier, rng: random.Rando
     head = Table([[bill, meta]], colWidths=[10.5 * cm, 7.3 * cm])
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     rows = [["Service", "Shipment", "B/L", "Qty", "Rate", "Charge"]]
-    for i, ln in enumerate(p.lines):
+    for _i, ln in enumerate(p.lines):
         bl = "" if ln.code == "FSC" else f"BL-{rng.randint(40000, 49999)}"
         rows.append([ln.code, ln.desc, bl, qty_text(ln.qty), unit_text(ln.unit), money(ln.amount)])
     t = Table(rows, colWidths=[1.8 * cm, 8.0 * cm, 1.8 * cm, 1.0 * cm, 2.2 * cm, 2.6 * cm], repeatRows=1)

@@ -555,7 +555,7 @@ def _analyse(inp: Inputs, fees_every_month: bool) -> Analysis:
     issued_cheques: list[tuple[JLine, StmtLine | None]] = []
     receipt_groups: dict[date, list[JLine]] = {}
     unmatched_ledger: list[JLine] = []
-    for ln, e in cash:
+    for ln, _e in cash:
         amount = ln.debit - ln.credit
         chq = re.match(r"Cheque (\d+)", ln.desc)
         if ln.journal == "CR" and "cheque" in ln.desc:
@@ -604,7 +604,7 @@ def _analyse(inp: Inputs, fees_every_month: bool) -> Analysis:
     # pass 3: bank lines nobody explained
     paid_refs = {x.ref for x in L.lines if x.journal == "CD" and x.desc.startswith("EFT")}
     fee_lines = []
-    for i, (s, x) in enumerate(bank):
+    for i, (_s, x) in enumerate(bank):
         if i in used_bank:
             continue
         ref = _bank_ref(x.desc)

@@ -935,7 +935,7 @@ def w_problems_in_tasks_only(w: Work, o: dict, ws: Path) -> None:
     w.note[2] = (w.note[2][0], [w.note[2][1][0]])
     by_fix = {fix: (pid, what) for pid, (what, _, fix) in PROBLEMS.items()}
     for r in w.tasks:
-        for fix, (pid, what) in by_fix.items():
+        for fix, (_pid, what) in by_fix.items():
             if r[1].endswith(fix):
                 r[8] = what
 

@@ -1006,7 +1006,7 @@ def write_application(path: Path, d: Design, people: dict) -> None:
     table = Table([[Paragraph(a, ss["TableCell"]), Paragraph(b, ss["TableCell"])] for a, b in rows],
                   colWidths=[6.0 * cm, 11.6 * cm])
     style = [("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#9AA5B8")), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
-    for i, (a, b) in enumerate(rows):
+    for i, (a, _b) in enumerate(rows):
         if a.startswith("Section"):
             style += [("SPAN", (0, i), (1, i)), ("BACKGROUND", (0, i), (1, i), colors.HexColor("#DCE6EE"))]
     table.setStyle(TableStyle(style))

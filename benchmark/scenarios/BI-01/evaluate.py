@@ -403,7 +403,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     if not (isinstance(wb, Workbook) and wb.recalculated):
         bad.append("workbook unreadable or not recalculated")
     else:
-        for (key, year), (v, where, cell) in cells.items():
+        for (key, year), (_v, where, cell) in cells.items():
             if cell is None:
                 bad.append(f"{key} {year}: not found")
             elif not reaches_detail(sm, cell):

@@ -265,7 +265,7 @@ def analyse(ws: Path, miss: frozenset[str] = frozenset(), *, mean_beta: bool = F
         nwc = rev * r.nwc_pct[i]
         a.fcf.append(ebit * (1 - r.tax) + rev * r.da[i] - rev * r.capex[i] - (nwc - prev_nwc))
         a.revenue.append(rev)
-        prev_nwc = nwc
+        prev_rev, prev_nwc = rev, nwc
     deduct = "contingency" in miss
     a.vps = a.value(a.wacc, r.tg, claim=deduct)
     a.equity = a.vps * r.shares
@@ -342,7 +342,7 @@ def write_workbook(path: Path, a: Analysis, *, typed: bool = False, transposed: 
                 9: nwc - (prev_nwc if j else r.nwc0), 10: a.fcf[j]}
         for row in range(2, 11):
             pj.cell(row, c, vals[row] if typed else f[row])
-        prev_rev, prev_nwc = rev, nwc
+        prev_nwc = nwc
     pj.column_dimensions["A"].width = 32
 
     wc = wb.create_sheet("WACC")
@@ -440,7 +440,7 @@ def write_workbook(path: Path, a: Analysis, *, typed: bool = False, transposed: 
             se.cell(3, j + 2, r.tg + dg if typed else f"={at['Terminal growth rate']}{shift(dg)}")
         for i, dw in enumerate(w_sh):
             se.cell(4 + i, 1, a.wacc + dw if typed else f"=WACC!$B$18{shift(dw)}")
-            for j, dg in enumerate(g_sh):
+            for j, _dg in enumerate(g_sh):
                 ref_w, ref_g = f"$A{4 + i}", f"{COLS[j]}$3"
                 se.cell(4 + i, j + 2, a.grid[i][j] if typed else
                         f"=(SUMPRODUCT(Valuation!$B$2:$F$2,1/(1+{ref_w})^Valuation!$B$4:$F$4)+Valuation!$F$2*(1+{ref_g})"

@@ -295,7 +295,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     elif not pr:
         problems.append("no employee table")
     else:
-        for k, e in emps.items():
+        for k in emps:
             if k not in pr.by:
                 continue
             for fld in AMOUNTS:
@@ -564,7 +564,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
     if g is not None and g > re_["gross_pay"] + 0.5 * (new_reg - re_["regular_pay"]):
         acts.append(Act(pr.where(rk, "gross"), f"{re_['name']}'s gross pay raised to {g}"))
     if pr:
-        for n, rec in enumerate(pr.rows_of(rk)[1:], start=1):
+        for rec in pr.rows_of(rk)[1:]:
             if any(number(rec.get(f)) for f in AMOUNTS):
                 acts.append(Act("payroll-adjustments.xlsx added row", f"an added payment to {re_['name']}"))
         acts += _retro_cells(wb, re_)

@@ -84,7 +84,7 @@ def fit_logistic_batch(
     converged = np.zeros(b, dtype=bool)
     ridge = 1e-10 * np.eye(p)
     it = 0
-    for it in range(1, max_iter + 1):
+    for it in range(1, max_iter + 1):  # noqa: B007 - the count of iterations is returned
         idx = np.flatnonzero(active)
         if idx.size == 0:
             break

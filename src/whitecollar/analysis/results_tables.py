@@ -160,7 +160,7 @@ def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed
 def asking_results_table(pilot: Pilot) -> Table:
     df = asking_table(pilot)
     rows, breaks = [], set()
-    for i, r in df.iterrows():
+    for _i, r in df.iterrows():
         if str(r["arm"]).startswith("(") and not breaks:
             breaks.add(len(rows))
         rows.append({

@@ -224,7 +224,7 @@ def _row_lookup(g: _Grid, lab: Pos, selector: Sequence[Term] | None, numeric: bo
     r, c = lab
     if selector:
         heads = [(q, p) for q, p in _headers(g, selector) if p[0] < r and p[1] != c]
-        for _, (hr, hc) in sorted(heads, key=lambda x: (-x[0], r - x[1][0], x[1][1])):
+        for _, (_hr, hc) in sorted(heads, key=lambda x: (-x[0], r - x[1][0], x[1][1])):
             v = _accept(g.get(r, hc), numeric)
             if v is not None:
                 return Lookup(v, g.name, r, hc, "row", raw=g.get(r, hc))

@@ -106,7 +106,7 @@ def probe_wall(work_root: Path, oracles: Path | None = None) -> dict:
     if seen is None:
         return {"ok": False, "detail": f"the walled session did not report (exit {outcome.exit_code}): "
                 f"{outcome.stderr_tail[-300:]}", "tries": {}}
-    for name, target in planted.items():  # a path under /tmp is made in the session's private /tmp, never the host's
+    for name, _target in planted.items():  # a path under /tmp is made in the session's private /tmp, never the host's
         if seen.get("write " + name) == "allowed" and name not in landed:
             seen["write " + name] = "refused: written in the session's private /tmp, nothing reached the host"
     own = [k for k in seen if k.endswith("its own workspace")]
