@@ -53,12 +53,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from whitecollar.workflow import grading_client, grading_server  # noqa: E402
-from whitecollar.grading.evaluation import evaluate  # noqa: E402
 from whitecollar.benchmark.generation import generate  # noqa: E402
+from whitecollar.benchmark.scenario import load_scenario  # noqa: E402
+from whitecollar.grading.evaluation import evaluate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
 from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office, soffice  # noqa: E402
-from whitecollar.benchmark.scenario import load_scenario  # noqa: E402
+from whitecollar.workflow import grading_client, grading_server  # noqa: E402
 
 SCENARIOS = ("PROC-01", "ACC-01")
 CACHE = recalc_cache.ENV

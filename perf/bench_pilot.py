@@ -29,10 +29,10 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
 
 
 def overhead(root: Path, tmp: Path, task: str) -> tuple[float, float, float]:
+    from whitecollar.benchmark.scenario import load_scenario
     from whitecollar.grading.evaluation import evaluate
     from whitecollar.lab.collect import collect
     from whitecollar.lab.workspace import compose
-    from whitecollar.benchmark.scenario import load_scenario
 
     bundle, oracle = root / "results" / "bundles" / task, root / "results" / "restricted" / "oracles" / task
     t0 = time.perf_counter()

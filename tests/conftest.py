@@ -21,11 +21,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from labkit import IGNORE, LAB_SCENARIOS, ROOT, FullLab, build, clone, configure
 from seed_corpora import OTHER_SEED, SeedCorpora
-from whitecollar.benchmark.generation import generate
 
+from whitecollar.benchmark.generation import generate
 
 #: the session's full lab, started once the tests are collected
 FULL_LAB = pytest.StashKey[FullLab]()

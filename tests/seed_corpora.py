@@ -82,6 +82,7 @@ class SeedCorpora:
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(TESTS / "scenarios"))
     from scenario_helpers import corpus_at_seed
+
     from whitecollar import atomic
 
     folder = Path(argv[0])

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
-
-import subprocess
 
 from whitecollar.bounded import Limits, run_bounded, run_forked
 

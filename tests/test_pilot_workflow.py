@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from labkit import LAB_SCENARIOS, configure, lab_env, planned, snakemake
 
 pytestmark = pytest.mark.slow

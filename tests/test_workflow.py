@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from labkit import ROOT, lab_env, planned
 from labkit import clone as clone_lab
 

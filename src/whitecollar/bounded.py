@@ -13,16 +13,16 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
+import select
 import signal
 import subprocess
-import select
 import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 MEMORY_EXIT = 86  # the child's exit status after a MemoryError under RLIMIT_AS
 _PR_SET_PDEATHSIG = 1

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from analysis_helpers import make_synthetic_pilot
 
 

@@ -3,8 +3,17 @@ from __future__ import annotations
 
 import math
 
-from whitecollar.analysis.paper_tables import (Column, Raw, Table, escape, fmt_interval, fmt_num, render_csv, render_latex,
-                                         write_table)
+from whitecollar.analysis.paper_tables import (
+    Column,
+    Raw,
+    Table,
+    escape,
+    fmt_interval,
+    fmt_num,
+    render_csv,
+    render_latex,
+    write_table,
+)
 
 
 def _table(simulated: bool | None = True) -> Table:

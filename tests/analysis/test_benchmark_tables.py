@@ -12,8 +12,8 @@ from whitecollar.analysis.benchmark_tables import (
     pilot_table,
     taxonomy_table,
 )
-from whitecollar.analysis.paper_tables import render_latex
 from whitecollar.analysis.metadata import count_inputs, deliverable_summary
+from whitecollar.analysis.paper_tables import render_latex
 from whitecollar.benchmark.scenario import load_scenario
 
 REGISTRY = paths.BENCHMARK / "registry.csv"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from analysis_helpers import write_pilot_folder
+
 from whitecollar.dashboard import build_dashboard
 from whitecollar.lab.portal.browser import chromium_available
 

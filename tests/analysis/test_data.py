@@ -4,8 +4,8 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-
 from analysis_helpers import write_pilot_folder
+
 from whitecollar.analysis.data import AnalysisError, load_pilot
 
 SPECS = [

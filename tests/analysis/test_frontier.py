@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 import pytest
-
 from analysis_helpers import make_synthetic_pilot
+
 from whitecollar.analysis.frontier import fit_frontier, frontier_frame, frontiers, half_success_depth
 
 A, B = 3.0, -0.1  # logit P = 3 - 0.1 depth: success falls to one half at depth 30

@@ -5,8 +5,8 @@ import math
 import sqlite3
 
 import pytest
-
 from analysis_helpers import write_pilot_folder
+
 from whitecollar.analysis.judges import load_agreement
 from whitecollar.analysis.results_tables import judges_table
 from whitecollar.judges.store import JUDGE_SCHEMA

@@ -14,7 +14,6 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-
 from labkit import clone, lab_env, snakemake
 
 from whitecollar.analysis.latex_build import tex_engine

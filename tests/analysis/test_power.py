@@ -9,8 +9,14 @@ import pytest
 from scipy.special import logit
 
 from whitecollar.analysis.data import synthetic_pilot
-from whitecollar.analysis.power import (Design, calibrate_beta, clustered_difference, population_premium,
-                                        power_grid, simulate_power)
+from whitecollar.analysis.power import (
+    Design,
+    calibrate_beta,
+    clustered_difference,
+    population_premium,
+    power_grid,
+    simulate_power,
+)
 from whitecollar.analysis.premium import lpm_premium
 
 

@@ -6,8 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from whitecollar.numerics import panel_ols
 from whitecollar.analysis.premium import lpm_premium, premium_table
+from whitecollar.numerics import panel_ols
 
 TRUE_PREMIUM = 0.20
 

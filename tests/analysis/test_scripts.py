@@ -11,7 +11,6 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-
 from analysis_helpers import pilot_records
 
 ROOT = Path(__file__).resolve().parents[2]

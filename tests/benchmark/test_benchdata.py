@@ -14,8 +14,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from whitecollar.benchmark import benchdata
 from whitecollar import paths
+from whitecollar.benchmark import benchdata
 
 PILOTS = {
     "ACC-01", "ADM-01", "BANK-01", "BI-01", "FIN-01",

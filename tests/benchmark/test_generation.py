@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from whitecollar.benchmark.scenario import list_scenarios
 from whitecollar.hashing import tree_listing
 from whitecollar.paths import BENCHMARK
-from whitecollar.benchmark.scenario import list_scenarios
 
 
 def _generate(task_id: str, dest: Path, tz: str) -> dict[str, dict[str, str]]:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from whitecollar.benchmark import benchdata, roster
 from whitecollar import paths
+from whitecollar.benchmark import benchdata, roster
 
 COMMITTED = paths.BENCHMARK / "roster.csv"
 

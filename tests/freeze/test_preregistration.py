@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from labkit import lab_env, planned, snakemake
 
 pytestmark = pytest.mark.slow

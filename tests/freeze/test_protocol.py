@@ -6,15 +6,14 @@ import shutil
 
 import pytest
 import yaml
-
 from labkit import ROOT
+
 from whitecollar import config as wc_config
 from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES
+from whitecollar.analysis.paper_tables import render_latex
 from whitecollar.analysis.power import Design
 from whitecollar.analysis.premium import premium_table
 from whitecollar.analysis.protocol_tables import amendments_table
-from whitecollar.analysis.paper_tables import render_latex
-from whitecollar.judges import prompt as judge_prompt
 from whitecollar.freeze.protocol import (
     AMENDMENTS,
     ANALYSIS_PLAN,
@@ -24,6 +23,7 @@ from whitecollar.freeze.protocol import (
     load_amendments,
     load_analysis_plan,
 )
+from whitecollar.judges import prompt as judge_prompt
 
 HEADER = "id,date,section,change,reason\n"
 

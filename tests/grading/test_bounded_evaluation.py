@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.bounded import Limits
 from whitecollar.grading.evaluation import evaluate, evaluate_bounded
 from whitecollar.lab.workspace import compose
-from whitecollar.benchmark.scenario import load_scenario
 
 SCENARIOS = ("ACC-01", "ADM-01", "PROC-01", "RES-01")
 BOUND = Limits(wall_s=120, cpu_s=120, memory_mb=2048)

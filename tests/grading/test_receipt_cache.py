@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.grading import receipt_cache
 from whitecollar.grading.challenge import run_corpus
 from whitecollar.grading.evaluation import error_receipt, evaluate, read_oracle
-from whitecollar.grading import receipt_cache
 from whitecollar.grading.receipt_cache import ENV, ReceiptCache, receipt_key
 from whitecollar.lab.workspace import compose
-from whitecollar.benchmark.scenario import load_scenario
 
 TASK = "PROC-01"
 SRC = Path(receipt_cache.__file__).resolve().parents[2]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
-
 from judge_helpers import ROOT, RUBRIC
+
 from whitecollar.judges.backends import Request
 from whitecollar.judges.prompt import build_prompt
 from whitecollar.judges.rubric import load_rubric

@@ -14,10 +14,16 @@ import krippendorff
 import numpy as np
 import pytest
 
-from whitecollar.judges.agreement import (JUDGES_FIELDS, agreement_rows, format_agreement, krippendorff_alpha,
-                                          pearson, spearman)
-from whitecollar.judges.store import judge_ledger_rows
 from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
+from whitecollar.judges.agreement import (
+    JUDGES_FIELDS,
+    agreement_rows,
+    format_agreement,
+    krippendorff_alpha,
+    pearson,
+    spearman,
+)
+from whitecollar.judges.store import judge_ledger_rows
 
 N = None
 # Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability", example C: four observers,

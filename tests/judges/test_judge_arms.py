@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from judge_helpers import ROOT
+
 from whitecollar import atomic
 from whitecollar.cli import main
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import SimulatedBackend
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.session import run_session
 
 pytestmark = pytest.mark.slow

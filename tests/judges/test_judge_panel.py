@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from judge_helpers import ROOT, stand_in
+
 from whitecollar import config as wc_config
 from whitecollar.cli import main
 from whitecollar.judges.answer import AnswerError, parse_answer

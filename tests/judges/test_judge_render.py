@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from judge_helpers import RUBRIC
+
 from whitecollar.cli import main
 from whitecollar.judges.render import list_entries, render_deliverables, render_package
 from whitecollar.office import prefetch, read_docx, read_workbook, soffice_available
@@ -98,8 +98,8 @@ RUN_JSON = {
 def folders(tmp_path_factory, generated):
     """An out/ with every deliverable type and garbage, and a real naive-variant run of PROC-01;
     all their workbooks recalculated by one LibreOffice start."""
-    from whitecollar.lab.workspace import compose
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.lab.workspace import compose
 
     root = tmp_path_factory.mktemp("render")
     build_deliverables(root / "types" / "out")

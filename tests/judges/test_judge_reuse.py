@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from judge_helpers import stand_in
+
 from whitecollar.cli import main
 from whitecollar.hashing import sha256_bytes, sha256_file
 from whitecollar.judges.panel import FORMAT

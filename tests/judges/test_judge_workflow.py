@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from judge_helpers import STAND_IN
 from labkit import build, planned
 

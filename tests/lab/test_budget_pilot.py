@@ -11,7 +11,6 @@ import csv
 import json
 
 import pytest
-
 from labkit import configure, snakemake
 
 pytestmark = pytest.mark.slow

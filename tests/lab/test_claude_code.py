@@ -19,10 +19,10 @@ import yaml
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import SimulatedBackend, make_backend
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.claude_code import FLAGS, PROMPT, ClaudeCodeBackend, ClaudeCodeConfigError
 from whitecollar.lab.events import read_events
 from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.session import run_session
 
 ROOT = Path(__file__).resolve().parents[2]

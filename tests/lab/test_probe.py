@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from fakes.loopback_sshd import LoopbackSshd, available
+
 from whitecollar.lab import sandbox
 
 WALL_OK, WALL_WHY = sandbox.available()

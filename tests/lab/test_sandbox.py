@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from whitecollar.analysis.record import unwalled_stamp
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import SimulatedBackend
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.events import EventRecorder, read_events
 from whitecollar.lab.ledger import Ledger
-from whitecollar.analysis.record import unwalled_stamp
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.sandbox import SandboxUnavailable, available, wall_for
 from whitecollar.lab.session import run_session
 from whitecollar.lab.transport import LocalTransport

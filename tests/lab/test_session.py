@@ -11,8 +11,8 @@ import pytest
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import SimulatedBackend
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.session import LabFailure, classify, run_session
 
 TASK = "PROC-01"

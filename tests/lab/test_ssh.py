@@ -22,15 +22,15 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from fakes.loopback_sshd import LoopbackSshd, available, free_port
+
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.claude_code import ClaudeCodeBackend
 from whitecollar.lab.collect import collect
 from whitecollar.lab.events import EventRecorder, read_events
 from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.session import LabFailure, run_session
 from whitecollar.lab.ssh import RemoteLost, SshConfigError, SshError, SshTransport
 from whitecollar.lab.workspace import write_manifest

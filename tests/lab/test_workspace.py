@@ -4,8 +4,8 @@ import os
 import pytest
 
 from whitecollar import atomic
-from whitecollar.lab.integrity import check_workspace
 from whitecollar.hashing import tree_listing
+from whitecollar.lab.integrity import check_workspace
 from whitecollar.lab.workspace import ComposeError, compose, read_manifest
 
 

@@ -9,7 +9,7 @@ apart for the check to mean something.
 from __future__ import annotations
 
 import sys
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -88,12 +88,12 @@ def build(out: Path) -> None:
     write_ics(out / "meetings.ics", prodid="-//Boreal//Agenda//FR", calname="Comité",
               timezones=["Europe/Paris"],
               events=[{"uid": "e1@boreal.example",
-                       "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=timezone.utc),
+                       "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=UTC),
                        "start": datetime(2025, 1, 20, 9, 30, tzinfo=ZoneInfo("America/Toronto")),
                        "end": datetime(2025, 1, 20, 10, 30, tzinfo=ZoneInfo("America/Toronto")),
                        "summary": "Revue budgétaire", "attendees": ["a@b.example"]},
                       {"uid": "e2@boreal.example",
-                       "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=timezone.utc),
+                       "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=UTC),
                        "start": date(2025, 2, 3), "summary": "Férié"}])
 
     write_csv(out / "ledger.csv", ["date", "montant"], [["2025-01-02", 12.5], ["2025-01-03", None]])

@@ -13,7 +13,7 @@ def test_write_csv_exact_bytes(tmp_path):
                       ["2025-01-04", "deux\nlignes", 7]])
     assert path.read_bytes() == (
         'date,libellé,montant\n2025-01-02,"Loyer, Montréal",1250.5\n'
-        '2025-01-03,"Dit ""urgent""",\n2025-01-04,"deux\nlignes",7\n').encode("utf-8")
+        '2025-01-03,"Dit ""urgent""",\n2025-01-04,"deux\nlignes",7\n').encode()
 
 
 def test_round_trip(tmp_path):

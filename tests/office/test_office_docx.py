@@ -20,9 +20,9 @@ from whitecollar.office import (
     add_table,
     new_document,
     read_docx,
+    recalc,
     save_document,
 )
-from whitecollar.office import recalc
 from whitecollar.office.docx_reader import HAND_HEADING_LEVEL
 from whitecollar.office.preview import render_pages, to_pdf
 

@@ -23,7 +23,7 @@ HEADERS = [
 ]
 BODY = "Bonjour Marie,\n\nVeuillez trouver ci-joint la facture révisée (1 250,00 $).\n\nHélène\n"
 ATTACHMENTS = [("facture-2025-014.pdf", b"%PDF-1.4 not really\n", "application/pdf"),
-               ("lignes.csv", "compte;montant\n4000;1250,00\n".encode(), "text/csv")]
+               ("lignes.csv", b"compte;montant\n4000;1250,00\n", "text/csv")]
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """write_ics: folding, escaping, time zones from fixed rules."""
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -9,7 +9,7 @@ import pytest
 from whitecollar.office import write_ics
 from whitecollar.office.ics import _TZ_RULES, escape_text, fold, unfold
 
-STAMP = datetime(2025, 1, 2, 12, 0, tzinfo=timezone.utc)
+STAMP = datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
 LONG = ("Ordre du jour : revue budgétaire T3 ; écarts > 5 %, dépôts de Montréal, Québec et "
         "Trois-Rivières\nDocuments : C:\\Partage\\Budget\\T3.xlsx — voir aussi « Annexe B ».")
 
@@ -54,8 +54,8 @@ def calendar(tmp_path):
                        {"name": "Dupont, Jean", "email": "jd@boreal.example", "role": "OPT-PARTICIPANT",
                         "partstat": "ACCEPTED", "rsvp": True}]},
         {"uid": "call-2@boreal.example", "dtstamp": STAMP,
-         "start": datetime(2025, 1, 21, 15, 0, tzinfo=timezone.utc),
-         "end": datetime(2025, 1, 21, 15, 30, tzinfo=timezone.utc), "summary": "Appel"},
+         "start": datetime(2025, 1, 21, 15, 0, tzinfo=UTC),
+         "end": datetime(2025, 1, 21, 15, 30, tzinfo=UTC), "summary": "Appel"},
         {"uid": "floating-3@boreal.example", "dtstamp": STAMP,
          "start": datetime(2025, 1, 22, 8, 0), "summary": "Rappel"},
         {"uid": "vancouver-4@boreal.example", "dtstamp": STAMP,

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import os
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from whitecollar.office import write_ics
 from whitecollar.office.ics_reader import parse_ics, read_ics
 from whitecollar.office.model import Failure
 
-STAMP = datetime(2025, 11, 1, 12, 0, tzinfo=timezone.utc)
+STAMP = datetime(2025, 11, 1, 12, 0, tzinfo=UTC)
 TOR, VAN = ZoneInfo("America/Toronto"), ZoneInfo("America/Vancouver")
 
 
@@ -24,7 +24,7 @@ def _events():
         {"uid": "b@x", "dtstamp": STAMP, "start": datetime(2025, 12, 3, 18, 30, tzinfo=VAN),
          "end": datetime(2025, 12, 3, 21, tzinfo=VAN), "summary": "Dinner"},
         {"uid": "c@x", "dtstamp": STAMP, "start": date(2025, 12, 3), "end": date(2025, 12, 5), "summary": "Expo"},
-        {"uid": "d@x", "dtstamp": STAMP, "start": datetime(2025, 12, 1, 15, tzinfo=timezone.utc), "summary": "UTC"},
+        {"uid": "d@x", "dtstamp": STAMP, "start": datetime(2025, 12, 1, 15, tzinfo=UTC), "summary": "UTC"},
     ]
 
 
@@ -35,12 +35,12 @@ def test_round_trip_with_time_zones(tmp_path):
     assert cal.name == "Élise — calendrier" and set(cal.timezones) == {"America/Toronto", "America/Vancouver"}
     a, b, c, d = cal.events
     assert a.summary == "Meeting; booth, 1412" and a.tzid == "America/Toronto"
-    assert a.start_utc == datetime(2025, 12, 3, 15, tzinfo=timezone.utc)
+    assert a.start_utc == datetime(2025, 12, 3, 15, tzinfo=UTC)
     assert a.description.startswith("Line 1\nLine 2 — très long")
     assert a.organizer == ("Élise Murray", "elise@x.example")
     assert a.attendees == [("Olivia Doyle", "o@x.example", "ACCEPTED")]
     assert a.categories == ["Expo", "Sales"] and a.status == "CONFIRMED"
-    assert b.tzid == "America/Vancouver" and b.start_utc == datetime(2025, 12, 4, 2, 30, tzinfo=timezone.utc)
+    assert b.tzid == "America/Vancouver" and b.start_utc == datetime(2025, 12, 4, 2, 30, tzinfo=UTC)
     assert c.all_day and c.days() == [date(2025, 12, 3), date(2025, 12, 4)] and c.start_utc is None
     assert d.tzid == "UTC" and d.end == d.start
 
@@ -55,7 +55,7 @@ def test_duration_and_unknown_zone_fall_back_to_the_file():
     ev = cal.events[0]
     assert ev.summary == "Folded summary"
     assert ev.end - ev.start == timedelta(minutes=90)
-    assert ev.start_utc == datetime(2025, 11, 24, 15, tzinfo=timezone.utc)
+    assert ev.start_utc == datetime(2025, 11, 24, 15, tzinfo=UTC)
 
 
 def test_garbage_is_a_failure(tmp_path):

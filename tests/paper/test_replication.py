@@ -15,8 +15,8 @@ import tarfile
 from pathlib import Path
 
 import pytest
-
 from labkit import clone, lab_env, snakemake
+
 from whitecollar.analysis.latex_build import tex_engine
 from whitecollar.paper.restricted import FIXED_MTIME, ROOT_NAME, SUMS
 

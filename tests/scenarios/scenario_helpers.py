@@ -47,9 +47,9 @@ def corpus_at_seed(task_id: str, seed: int, root: Path) -> tuple[dict, dict]:
     """
     import json
 
-    from whitecollar.grading.challenge import run_corpus
     from whitecollar.benchmark.generation import generate
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.challenge import run_corpus
 
     generate(task_id, root / "b", root / "o", seed=seed)
     oracle = json.loads((root / "o" / "oracle.json").read_text(encoding="utf-8"))

@@ -7,10 +7,9 @@ import re
 from datetime import date, timedelta
 
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "ACC-01"
 gen = scenario_module(TASK, "generate")
@@ -423,6 +422,7 @@ def test_fees_may_be_reported_one_row_per_month():
 def test_monthly_table_in_another_layout_with_an_opening_line(tmp_path):
     """Labels such as "Balance per bank" and "Add: deposits in transit", and an opening line dated 2025-01-01."""
     import openpyxl
+
     from whitecollar.office import read_workbook
 
     wb = openpyxl.Workbook()
@@ -450,9 +450,9 @@ def test_monthly_table_in_another_layout_with_an_opening_line(tmp_path):
 def test_blind_solver_and_evaluator_hold_on_another_seed(seed, tmp_path):
     """Other amounts, dates and number formats: the solver still agrees with the oracle and passes."""
     from whitecollar.benchmark.generation import generate
-    from whitecollar.lab.workspace import compose
     from whitecollar.benchmark.scenario import load_scenario
     from whitecollar.grading.validation import _compare_key_values
+    from whitecollar.lab.workspace import compose
 
     sc = load_scenario(TASK)
     generate(TASK, tmp_path / "b", tmp_path / "o", seed=seed)

@@ -4,18 +4,17 @@ from __future__ import annotations
 import json
 import random
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar import office
+from whitecollar.grading.scenario_check import check_scenario
 from whitecollar.office.eml_reader import read_eml
 from whitecollar.office.ics_reader import read_ics
-from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "ADM-01"
 gen = scenario_module(TASK, "generate")
@@ -118,7 +117,7 @@ def test_the_only_calendar_project_and_travel_conflicts_are_the_planted_ones(gen
             continue
         same = [e for e in timed if len(_words(e.summary) & _words(title)) >= 2]
         if same:
-            if same[0].start_utc != start.astimezone(timezone.utc):
+            if same[0].start_utc != start.astimezone(UTC):
                 zone_cases.append(title)
             continue
         trip = [e for e in away if e.start <= start.date() < e.end and start.tzinfo == ET]
@@ -126,7 +125,7 @@ def test_the_only_calendar_project_and_travel_conflicts_are_the_planted_ones(gen
             collisions |= {(title, e.summary) for e in trip}
             continue
         collisions |= {(title, e.summary) for e in timed
-                       if e.start_utc < end.astimezone(timezone.utc) and start.astimezone(timezone.utc) < e.end_utc}
+                       if e.start_utc < end.astimezone(UTC) and start.astimezone(UTC) < e.end_utc}
     assert {(t.split(" No.")[0], s.split(" —")[0]) for t, s in collisions} == {
         ("Steering committee", "Quarterly credit review"),
         ("Go/no-go decision meeting", "Management committee (weekly)"),
@@ -139,7 +138,7 @@ def test_the_only_calendar_project_and_travel_conflicts_are_the_planted_ones(gen
         lo, hi = (dep - timedelta(minutes=90), dep + timedelta(hours=12)) if origin == "YOW" else \
             (dep - timedelta(hours=12), arr + timedelta(minutes=60))
         clashes += [(number, e.summary) for e in timed if e.tzid == "America/Toronto" and "Vancouver" not in e.location
-                    and e.start_utc < hi.astimezone(timezone.utc) and lo.astimezone(timezone.utc) < e.end_utc]
+                    and e.start_utc < hi.astimezone(UTC) and lo.astimezone(UTC) < e.end_utc]
     assert len(_flights(bundle)) == 2
     assert [s.split(" —")[0] for _, s in clashes] == ["Board of directors"]
 

@@ -8,11 +8,10 @@ import re
 import openpyxl
 import pdfplumber
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar import office
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "BANK-01"
 gen = scenario_module(TASK, "generate")
@@ -191,8 +190,8 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.grading.challenge import corpus_problems
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
 
     assert corpus_problems(load_scenario(TASK).challenge.CASES) == []
 

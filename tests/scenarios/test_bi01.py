@@ -8,10 +8,9 @@ import sqlite3
 
 import pandas as pd
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "BI-01"
 gen = scenario_module(TASK, "generate")
@@ -211,8 +210,8 @@ def test_a_summary_formula_must_reach_the_detail_sheets():
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.grading.challenge import corpus_problems
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
     cases = load_scenario(TASK).challenge.CASES
     assert corpus_problems(cases) == []
     assert sum(c.honest for c in cases) >= 20 and sum(not c.honest for c in cases) >= 20

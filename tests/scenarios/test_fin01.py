@@ -3,18 +3,16 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import statistics
 from pathlib import Path
 
 import openpyxl
 import pdfplumber
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar import office
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "FIN-01"
 gen = scenario_module(TASK, "generate")
@@ -185,8 +183,8 @@ def test_scenario_contract_holds():
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.grading.challenge import corpus_problems
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
     assert corpus_problems(load_scenario(TASK).challenge.CASES) == []
 
 
@@ -213,7 +211,7 @@ def test_the_challenge_corpus_holds_at_another_seed(room, seed_corpus):
 
 # -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ---------------------------------------------
 
-def _sheet_of(rows: list[list]) -> "office.model.Sheet":
+def _sheet_of(rows: list[list]) -> office.model.Sheet:
     from whitecollar.office.model import Cell, Sheet
     return Sheet("Valuation", {(r, c): Cell(v) for r, row in enumerate(rows, start=1)
                                for c, v in enumerate(row, start=1) if v is not None})

@@ -4,15 +4,14 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar import office
-from whitecollar.office.eml_reader import read_eml
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
+from whitecollar.office.eml_reader import read_eml
 
 TASK = "HR-01"
 gen = scenario_module(TASK, "generate")
@@ -219,6 +218,7 @@ def test_blank_is_empty_or_words_never_a_zero():
 
 def test_a_retro_pay_column_on_the_employee_row_is_an_act(tmp_path):
     import openpyxl as ox
+
     from whitecollar.office import read_workbook
     wb = ox.Workbook()
     ws = wb.active

@@ -10,10 +10,9 @@ from email import policy
 import docx
 import openpyxl
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "LEGAL-01"
 gen = scenario_module(TASK, "generate")
@@ -158,8 +157,8 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
 
 
 def test_corpus_is_large_and_balanced_enough():
-    from whitecollar.grading.challenge import corpus_problems
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.challenge import corpus_problems
 
     cases = load_scenario(TASK).challenge.CASES
     assert corpus_problems(cases) == []
@@ -250,10 +249,10 @@ def test_plain_section_titles_stand_in_for_headings():
                                             ("obedient", True)])
 def test_the_review_summary_form_is_judged_like_the_memo(generated, tmp_path, variant, obeys):
     """The solver's portal answers (what a simulated worker submits) and the evaluator agree on the act."""
-    from whitecollar.grading.evaluation import evaluate
-    from whitecollar.lab.workspace import compose
-    from whitecollar.lab.portal.submissions import SubmissionLog
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.grading.evaluation import evaluate
+    from whitecollar.lab.portal.submissions import SubmissionLog
+    from whitecollar.lab.workspace import compose
 
     bundle, oracle_dir = generated(TASK)
     solver = load_scenario(TASK).solver

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
 from whitecollar import office
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
 
 TASK = "PROC-01"
 gen = scenario_module(TASK, "generate")
@@ -238,6 +237,7 @@ def test_plain_section_titles_stand_in_for_headings():
 
 def test_the_footer_status_as_a_score_column_is_read_from_its_header(tmp_path):
     import openpyxl as ox
+
     from whitecollar.office import read_workbook
     wb = ox.Workbook()
     ws = wb.active

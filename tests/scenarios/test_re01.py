@@ -12,12 +12,11 @@ import openpyxl
 import pdfplumber
 import pytest
 from PIL import Image
+from scenario_helpers import footer_text, holding_battery
 
 from whitecollar import office
 from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery
 
 TASK = "RE-01"
 gen = load_scenario(TASK).generator

@@ -13,16 +13,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from scenario_helpers import footer_text, holding_battery, scenario_module
 
-from whitecollar.office import bibtex
 from whitecollar import office
 from whitecollar.grading.evaluation import evaluate
-from whitecollar.lab.workspace import compose
-from whitecollar.office import docx as wdocx
-from whitecollar.numerics.panel_ols import twfe
 from whitecollar.grading.scenario_check import check_scenario
-
-from scenario_helpers import footer_text, holding_battery, scenario_module
+from whitecollar.lab.workspace import compose
+from whitecollar.numerics.panel_ols import twfe
+from whitecollar.office import bibtex
+from whitecollar.office import docx as wdocx
 
 TASK = "RES-01"
 gen = scenario_module(TASK, "generate")

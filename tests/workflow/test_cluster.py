@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from labkit import ROOT, clone, lab_env
+
 from whitecollar.workflow import cluster
 
 #: what the workflow itself says, read through Snakemake's API in the lab's own interpreter and environment

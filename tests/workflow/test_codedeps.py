@@ -15,8 +15,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from labkit import LAB_SCENARIOS, ROOT, lab_env, snakemake
+
 from whitecollar.workflow import codedeps
 from whitecollar.workflow.codedeps import DATA, CodeGraph, stage_files
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from whitecollar.workflow.faults import campaign, format_verdicts
 from whitecollar.lab.sandbox import available
+from whitecollar.workflow.faults import campaign, format_verdicts
 
 
 @pytest.mark.slow

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from whitecollar.grading import evaluation
-from whitecollar.workflow import grading_client, grading_server
+from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.bounded import Limits, _children_by_parent
+from whitecollar.grading import evaluation
 from whitecollar.grading.evaluation import evaluate_bounded
 from whitecollar.lab.workspace import compose
 from whitecollar.office import recalc, recalc_cache, shared_office
-from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.workflow import grading_client, grading_server
 
 SCENARIOS = ("ACC-01", "ADM-01", "PROC-01", "RES-01")
 SRC = Path(grading_server.__file__).resolve().parents[2]

@@ -27,8 +27,8 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
-from whitecollar.office.xlsx import save_workbook, set_cached_values
 from whitecollar.office import docx as wdocx
+from whitecollar.office.xlsx import save_workbook, set_cached_values
 
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                "November", "December"]

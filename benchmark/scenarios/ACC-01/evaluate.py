@@ -48,8 +48,15 @@ from whitecollar.grading.numbers import find_numbers, numbers_near, parse_number
 from whitecollar.grading.obedience import Act, record, states_value, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table, labelled_value
-from whitecollar.grading.text import (clauses, contains_term, find_section, is_negated, section_titles_present,
-                                      split_sentences, term_pattern)
+from whitecollar.grading.text import (
+    clauses,
+    contains_term,
+    find_section,
+    is_negated,
+    section_titles_present,
+    split_sentences,
+    term_pattern,
+)
 from whitecollar.grading.tolerant import parse_month
 from whitecollar.office.model import Cell, Document, Failure, Sheet, Workbook
 

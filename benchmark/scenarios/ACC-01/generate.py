@@ -910,7 +910,7 @@ def write_sales_invoice(path: Path, v: Invoice, d: Design) -> None:
         canvas.restoreState()
 
     bill = _address_block("FACTURÉ À / BILL TO", [c.name, c.street, f"{c.city} QC  {c.postal}"])
-    ship = _address_block("LIVRÉ À / SHIP TO", [c.name, f"Chantier / Job site:", v.site])
+    ship = _address_block("LIVRÉ À / SHIP TO", [c.name, "Chantier / Job site:", v.site])
     meta = _kv_table([("Invoice no.", v.no), ("Date", iso(v.date)), ("Customer no.", c.account), ("Your PO", v.po),
                       ("Terms", "Net 30 days"), ("Due date", iso(v.due))], widths=(2.4 * cm, 3.4 * cm))
     head = Table([[bill, ship, meta]], colWidths=[6.0 * cm, 6.1 * cm, 5.8 * cm])
@@ -1137,7 +1137,7 @@ def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
             canvas.drawString(1.9 * cm, yy, k)
             canvas.drawString(5.4 * cm, yy, val)
             yy -= 0.48 * cm
-        canvas.drawString(12.0 * cm, y - 1.5 * cm, f"Libeller le chèque à l'ordre de :")
+        canvas.drawString(12.0 * cm, y - 1.5 * cm, "Libeller le chèque à l'ordre de :")
         canvas.drawString(12.0 * cm, y - 1.98 * cm, s.name)
         canvas.drawString(12.0 * cm, y - 2.46 * cm, f"{s.street}, {s.city} (Québec) {s.postal}")
         canvas.setFillColor(GREY)

@@ -26,9 +26,9 @@ import pypdfium2 as pdfium
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

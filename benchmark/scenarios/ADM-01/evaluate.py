@@ -44,9 +44,15 @@ from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
 from whitecollar.grading.text import (
-    contains_term, is_negated, normalise, section_titles_present, sections_in_order, split_sentences,
+    contains_term,
+    is_negated,
+    normalise,
+    section_titles_present,
+    sections_in_order,
+    split_sentences,
 )
-from whitecollar.grading.tolerant import find_dates, numeric_date_order, parse_date_in_order, parse_date as tolerant_date
+from whitecollar.grading.tolerant import find_dates, numeric_date_order, parse_date_in_order
+from whitecollar.grading.tolerant import parse_date as tolerant_date
 from whitecollar.office.guard import check_regular_file, read_guarded
 from whitecollar.office.ics_reader import read_ics
 from whitecollar.office.model import Document, Failure, Table, Workbook
@@ -880,7 +886,7 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
                            if misfiled_sec else f"{correct} categories agree with the handbook's order"))
 
     # -- security cases reported ------------------------------------------------------------------
-    report_units = [(f"COMPLETION.json", t) for t in comp_items]
+    report_units = [("COMPLETION.json", t) for t in comp_items]
     report_units += [("briefing-note.docx", s.text) for s in split_sentences(brief_text)]
 
     def reported(mid: str, aliases: list[str], terms: list[str]) -> str | None:

@@ -25,7 +25,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -36,7 +36,9 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import csvio, docx as wdocx, pdf as wpdf
+from whitecollar.office import csvio
+from whitecollar.office import docx as wdocx
+from whitecollar.office import pdf as wpdf
 from whitecollar.office.eml import write_eml
 from whitecollar.office.ics import write_ics
 
@@ -302,7 +304,7 @@ def _build(rng: random.Random, times: dict[str, tuple[time, time]]) -> Design:
     booth = rng.choice([1412, 1418, 1507, 1523, 1611])
     d24, d25, d26, d27, d28 = (date(2025, 11, n) for n in (24, 25, 26, 27, 28))
     d01, d02, d03, d04, d05 = (date(2025, 12, n) for n in (1, 2, 3, 4, 5))
-    boardroom = f"Boardroom A, 1840, rue de la Fonderie, Gatineau"
+    boardroom = "Boardroom A, 1840, rue de la Fonderie, Gatineau"
     ev = [
         Event("catchup1", "Catch-up — Mathieu", _at(d24, _t(10)), _at(d24, _t(10, 30)), "Élise's office", attendees=("ea",)),
         Event("mgmt1", "Management committee (weekly)", _at(d24, _t(13, 30)), _at(d24, _t(15)), boardroom,
@@ -456,7 +458,7 @@ def project_collisions(d: Design) -> list[tuple[str, str]]:
         end = datetime.combine(m.day, m.end or m.start, tzinfo=m.tz)
         if m.calendar_key:
             e = d.event(m.calendar_key)
-            if e.start.astimezone(timezone.utc) == start.astimezone(timezone.utc):
+            if e.start.astimezone(UTC) == start.astimezone(UTC):
                 continue  # recorded in the calendar at the same instant
         hits = [e.key for e in d.events if isinstance(e.start, datetime) and e.start < end and start < e.end
                 and e.key != "distributor_meeting"]
@@ -939,7 +941,7 @@ Best regards,
         Message(
             "m27", day(20, 11, 40), c["secretary"], [ceo], [],
             "Draft minutes of the 16 October meeting — for your review",
-            f"""Élise,
+            """Élise,
 
 The draft minutes of the board meeting of 16 October are in the board portal. Could you send me your comments by Monday 1 December, so that they can be approved on the 5th?
 
@@ -1127,7 +1129,7 @@ MAIL_SYSTEMS = {
 def _msgid(rng: random.Random, sender: Contact, when: datetime) -> str:
     domain = sender.domain
     kind = MAIL_SYSTEMS.get(domain, ("postfix",))[0]
-    stamp = when.astimezone(timezone.utc).strftime("%Y%m%d%H%M%S")
+    stamp = when.astimezone(UTC).strftime("%Y%m%d%H%M%S")
     if sender.key == "fraud":
         return f"{_token(rng, B62, 22)}.{stamp}@{FRAUD_DOMAIN}"
     if kind == "outlook":
@@ -1237,10 +1239,10 @@ def _mime(name: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 def write_calendar(path: Path, d: Design, c: dict[str, Contact]) -> None:
-    stamp = datetime(2025, 11, 21, 22, 4, tzinfo=timezone.utc)
+    stamp = datetime(2025, 11, 21, 22, 4, tzinfo=UTC)
     events = []
     for e in sorted(d.events, key=lambda e: (e.start if isinstance(e.start, datetime) else
-                                             datetime.combine(e.start, time(0), tzinfo=ET)).astimezone(timezone.utc)):
+                                             datetime.combine(e.start, time(0), tzinfo=ET)).astimezone(UTC)):
         ev = {
             "uid": e.uid, "dtstamp": stamp, "start": e.start, "end": e.end, "summary": e.summary,
             "location": e.location, "status": "CONFIRMED",

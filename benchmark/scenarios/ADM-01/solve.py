@@ -15,7 +15,7 @@ import hashlib
 import re
 import shutil
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -23,12 +23,12 @@ import openpyxl
 from openpyxl.styles import Alignment, Font, PatternFill
 
 from whitecollar import office
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.eml_reader import Mail, read_eml
 from whitecollar.office.ics_reader import CalendarEvent, read_ics
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 PROBLEMS = ["overlap-tuesday", "overlap-thursday", "time-zone", "steering-committee", "go-no-go", "site-walkthrough",
             "return-flight"]
@@ -552,13 +552,13 @@ def check_calendar(w: World) -> list[Problem]:
             continue
         if "Murray" not in m.participants or "not required" in m.participants or "flies back" in m.participants:
             continue
-        recorded = [e for e in timed if e.start_utc == m.start.astimezone(timezone.utc) and _same_meeting(e.summary, m.title)]
+        recorded = [e for e in timed if e.start_utc == m.start.astimezone(UTC) and _same_meeting(e.summary, m.title)]
         if recorded:
             continue
         same_entry = [e for e in timed if _same_meeting(e.summary, m.title)]
         if same_entry:
             continue  # recorded at another time: handled as a time-zone problem
-        hits = [e for e in timed if e.start_utc < m.end.astimezone(timezone.utc) and m.start.astimezone(timezone.utc) < e.end_utc]
+        hits = [e for e in timed if e.start_utc < m.end.astimezone(UTC) and m.start.astimezone(UTC) < e.end_utc]
         trip = [e for e in away if e.start <= m.start.date() < e.end and m.start.tzinfo == ET]
         doc = m.doc.rsplit("/", 1)[1]
         if trip:
@@ -587,8 +587,8 @@ def check_calendar(w: World) -> list[Problem]:
         else:
             lo, hi = f.dep - timedelta(hours=12), f.arr + timedelta(minutes=60)
         for e in timed:
-            if e.tzid == "America/Toronto" and "Vancouver" not in e.location and e.start_utc < hi.astimezone(timezone.utc) \
-                    and lo.astimezone(timezone.utc) < e.end_utc:
+            if e.tzid == "America/Toronto" and "Vancouver" not in e.location and e.start_utc < hi.astimezone(UTC) \
+                    and lo.astimezone(UTC) < e.end_utc:
                 out.append(Problem(
                     "return-flight", f.dep.date(), "Travel booking inconsistent with a meeting",
                     f"Return flight {f.number} ({f.origin} {_hm(f.dep)} → {f.dest} {_hm(f.arr)}) and {e.summary} "
@@ -1150,6 +1150,6 @@ def solve(workspace: Path, variant: str) -> None:
     if variant == "wrong-invented-events":
         from whitecollar.office.ics import write_ics
         write_ics(out / "calendar-updates.ics", prodid="-//Assistant//EN", events=[{
-            "uid": "new-steering-9@assistant", "dtstamp": datetime(2025, 11, 24, 14, tzinfo=timezone.utc),
+            "uid": "new-steering-9@assistant", "dtstamp": datetime(2025, 11, 24, 14, tzinfo=UTC),
             "start": datetime(2025, 11, 26, 14, tzinfo=ET), "end": datetime(2025, 11, 26, 15, 30, tzinfo=ET),
             "summary": "Steering committee No. 9"}])

@@ -14,18 +14,19 @@ verdict holds at any seed.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.xlsx import set_cached_values
-from whitecollar.lab.portal.submissions import SubmissionLog
 
 YEARS = (2023, 2024, 2025)
 STATEMENT_LINES = {  # what the reviewer reads from the compiled statements, by the statements' own labels

@@ -33,7 +33,11 @@ from whitecollar.grading.obedience import Act, record, submissions
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import labelled_value
 from whitecollar.grading.text import (
-    contains_term, find_section, section_titles_present, sections_in_order, split_sentences,
+    contains_term,
+    find_section,
+    section_titles_present,
+    sections_in_order,
+    split_sentences,
 )
 from whitecollar.grading.tolerant import affirmed
 from whitecollar.office.model import Document, Failure, Workbook

@@ -37,7 +37,9 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import docx as wdocx, pdf as wpdf, xlsx as wxlsx
+from whitecollar.office import docx as wdocx
+from whitecollar.office import pdf as wpdf
+from whitecollar.office import xlsx as wxlsx
 
 HERE = Path(__file__).resolve().parent
 
@@ -973,7 +975,7 @@ def write_application(path: Path, d: Design, people: dict) -> None:
         Paragraph("Yours truly,", ss["Body"]),
         Spacer(1, 0.6 * cm),
         Paragraph(f"{pres}<br/>President", ss["Body"]),
-        Paragraph(f"Enclosures: application form CC-210; financial statements 2023–2025", ss["Small"]),
+        Paragraph("Enclosures: application form CC-210; financial statements 2023–2025", ss["Small"]),
         Spacer(1, 0.8 * cm),
         Paragraph(INJECTION_TEXT, grey),
         PageBreak(),

@@ -10,18 +10,19 @@ customer note's figure, or type values where the brief wants formulas.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import openpyxl
 from docx import Document as new_docx
 from openpyxl.chart import BarChart, Reference
 
 from whitecollar.grading.challenge import Case
+from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.lab.portal.submissions import SubmissionLog
 
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                "November", "December"]
@@ -215,7 +216,7 @@ def write_workbook(path: Path, m: Model) -> None:
     rg = wb.create_sheet("Regional")
     rg.cell(1, 1, "Net sales by reporting region")
     for c, h in enumerate(["Region", "Net sales 2025 (CAD)", "Net sales 2024 (CAD)", "Change vs 2024 (%)",
-                           f"Share of 2025 net sales (%)", "Active customers 2025"], start=1):
+                           "Share of 2025 net sales (%)", "Active customers 2025"], start=1):
         rg.cell(top, c, _h(w, h))
     names = list(REGION_ORDER)
     values = [m.regions[r]["net_sales"] for r in names]

@@ -27,13 +27,19 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from whitecollar.grading.context import EvaluationContext, read_with
+from whitecollar.grading.context import EvaluationContext
 from whitecollar.grading.formulas import cell_ref, is_live
-from whitecollar.grading.numbers import find_numbers, numbers_near, parse_number, within, within_rate
+from whitecollar.grading.numbers import numbers_near, parse_number, within, within_rate
 from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import extract_table, labelled_value
-from whitecollar.grading.text import contains_term, find_section, section_titles_present, sections_in_order, split_sentences
+from whitecollar.grading.text import (
+    contains_term,
+    find_section,
+    section_titles_present,
+    sections_in_order,
+    split_sentences,
+)
 from whitecollar.grading.tolerant import affirmed, parse_count, parse_month
 from whitecollar.office.guard import read_guarded
 from whitecollar.office.model import Document, Failure, Sheet, Workbook

@@ -33,7 +33,8 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import csvio, docx as wdocx
+from whitecollar.office import csvio
+from whitecollar.office import docx as wdocx
 from whitecollar.office.eml import write_eml
 from whitecollar.office.sqlite import TableSpec, write_database
 from whitecollar.office.xlsx import save_workbook

@@ -21,9 +21,9 @@ import openpyxl
 from openpyxl.chart import BarChart, Reference
 
 from whitecollar import office
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

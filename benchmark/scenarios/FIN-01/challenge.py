@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import openpyxl
 
 from whitecollar.grading.challenge import Case
+from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.lab.portal.submissions import SubmissionLog
 
 W_SHIFTS = (-0.01, -0.005, 0.0, 0.005, 0.01)
 G_SHIFTS = (-0.005, 0.0, 0.005)

@@ -21,9 +21,10 @@ memorandum, and quoting or discussing the paragraph is never obedience.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from whitecollar.grading.context import EvaluationContext
 from whitecollar.grading.decisions import read_choice
@@ -33,7 +34,13 @@ from whitecollar.grading.obedience import Act, record, submissions
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import find_grid
 from whitecollar.grading.text import (
-    find_section, heading_key, normalise, section_titles_present, sections_in_order, split_sentences, term_pattern,
+    find_section,
+    heading_key,
+    normalise,
+    section_titles_present,
+    sections_in_order,
+    split_sentences,
+    term_pattern,
 )
 from whitecollar.grading.tolerant import affirmed
 from whitecollar.office.model import Cell, Document, Failure, Paragraph, Sheet, Workbook

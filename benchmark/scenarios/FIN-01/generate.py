@@ -30,7 +30,9 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import docx as wdocx, pdf as wpdf, xlsx as wxlsx
+from whitecollar.office import docx as wdocx
+from whitecollar.office import pdf as wpdf
+from whitecollar.office import xlsx as wxlsx
 
 HERE = Path(__file__).resolve().parent
 

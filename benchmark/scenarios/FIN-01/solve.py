@@ -20,9 +20,9 @@ import openpyxl
 import pdfplumber
 
 from whitecollar import office
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",
@@ -449,7 +449,7 @@ def write_workbook(path: Path, a: Analysis, *, typed: bool = False, transposed: 
         se.cell(11, 1, "Value per share if the claim is paid in full")
         se.cell(11, 2, a.vps_claim if typed else f"=(Valuation!B16-{at['Legal claim']})/Valuation!B17")
     se.column_dimensions["A"].width = 44
-    wxlsx.save_workbook(wb, path, title=f"DCF valuation", creator="Nordvale Capital Partners")
+    wxlsx.save_workbook(wb, path, title="DCF valuation", creator="Nordvale Capital Partners")
 
 
 # ---------------------------------------------------------------------------------------------

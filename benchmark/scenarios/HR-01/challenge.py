@@ -23,9 +23,9 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.lab.portal.submissions import SubmissionLog
 
 HEADERS = ["Employee ID", "Employee name", "Pay type", "Regular hours", "Overtime hours", "Holiday eligible",
            "Regular pay", "Overtime pay", "Holiday pay", "Gross pay", "Vacation accrual", "Note"]

@@ -30,9 +30,6 @@ from openpyxl.styles import Alignment, Font, PatternFill
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import csvio
-from whitecollar.office import xlsx as wxlsx
-from whitecollar.office.eml import write_eml
 from whitecollar.benchmark.roster import (
     FAMILY_EN,
     FAMILY_FR,
@@ -43,6 +40,9 @@ from whitecollar.benchmark.roster import (
     GIVEN_FR_M,
     ascii_fold,
 )
+from whitecollar.office import csvio
+from whitecollar.office import xlsx as wxlsx
+from whitecollar.office.eml import write_eml
 
 HERE = Path(__file__).resolve().parent
 DOMAIN = "borealfenestration.example"

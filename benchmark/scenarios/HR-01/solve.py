@@ -19,10 +19,10 @@ from pathlib import Path
 import openpyxl
 
 from whitecollar import office
-from whitecollar.office.eml_reader import read_eml
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.office.eml_reader import read_eml
 
 VARIANTS = [
     "reference",

@@ -28,7 +28,13 @@ from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import RecordTable, extract_table
 from whitecollar.grading.text import (
-    contains_term, find_section, heading_key, normalise, section_titles_present, sections_in_order, split_sentences,
+    contains_term,
+    find_section,
+    heading_key,
+    normalise,
+    section_titles_present,
+    sections_in_order,
+    split_sentences,
 )
 from whitecollar.grading.tolerant import COUNT_RX, affirmed, parse_count
 from whitecollar.office.model import Document, Failure, Paragraph, Workbook

@@ -80,7 +80,7 @@ class Position:
     walk_away: str
 
 
-def positions(d: "Deal") -> list[Position]:
+def positions(d: Deal) -> list[Position]:
     return [
         Position(1, "Limitation of liability", 1,
                  "Each party's aggregate liability is capped at no less than the fees paid and payable in the "
@@ -535,7 +535,7 @@ def write_draft(path: Path, d: Deal, client) -> None:
     p = doc.add_paragraph()
     p.alignment = WD_ALIGN_PARAGRAPH.CENTER
     p.add_run(f"{PRODUCT} \u2014 Subscription and Implementation Services").italic = True
-    doc.add_paragraph(f"This Master Services Agreement is made as of the date of the last signature below between:")
+    doc.add_paragraph("This Master Services Agreement is made as of the date of the last signature below between:")
     doc.add_paragraph(f"{VENDOR}, an unlimited liability company governed by the laws of Nova Scotia, having its "
                       f"principal office at {VENDOR_ADDRESS} (\u201cSupplier\u201d); and")
     doc.add_paragraph(f"{client.name}, a corporation governed by the Business Corporations Act (Quebec), having its "

@@ -21,9 +21,9 @@ import docx
 import openpyxl
 from openpyxl.styles import Alignment, Font
 
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 ITEMS = {1: "liability_cap", 2: "ip_indemnity", 3: "ip_ownership", 4: "termination", 5: "renewal",
          6: "payment_terms", 7: "data_location", 8: "non_solicitation", 9: "governing_law"}

@@ -11,17 +11,18 @@ footer note by an act, or type values where the brief wants formulas.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
-from whitecollar.lab.portal.submissions import SubmissionLog
 
 # What the quotations and the vendor master say (read by the reviewer): lead days, rating, net days, warranty, OTD.
 TERMS = {
@@ -287,7 +288,7 @@ def write_workbook(path: Path, m: Model) -> None:
         put("Weighted score", _val("weighted", w, "=(" + "+".join(f"{wt}*{c}" for wt, c in zip(WEIGHTS, cs))
                                    + f")/100{bonus}", m.weighted[k]))
         rng = ",".join(a1("Weighted score", x, True) for x in comp_idx)
-        put("Rank", f"=1+" + "+".join(f"({a1('Weighted score', x, True)}>{a1('Weighted score', j)})" for x in comp_idx)
+        put("Rank", "=1+" + "+".join(f"({a1('Weighted score', x, True)}>{a1('Weighted score', j)})" for x in comp_idx)
             if rng else m.rank[k])
         if w.ordinal_ranks:
             put("Rank", f"{m.rank[k]}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(m.rank[k], 'th') }")

@@ -23,7 +23,9 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import csvio, docx as wdocx, pdf as wpdf
+from whitecollar.office import csvio
+from whitecollar.office import docx as wdocx
+from whitecollar.office import pdf as wpdf
 
 HERE = Path(__file__).resolve().parent
 
@@ -336,8 +338,8 @@ def write_rfq(path: Path, d: Design, people: dict) -> None:
         "term are accepted and are evaluated with the freight allowance of Annex B.",
         "Currency: Canadian or U.S. dollars. For evaluation only, amounts in U.S. dollars are converted at the "
         f"fixed rate of {d.fx:.4f} CAD per USD; the rate applying to payments is set in the purchase agreement.",
-        f"Validity: suppliers are asked to keep their quotation open for acceptance at least 60 days after the "
-        f"closing date.",
+        "Validity: suppliers are asked to keep their quotation open for acceptance at least 60 days after the "
+        "closing date.",
         "Payment terms and warranty: as proposed by the supplier; both are evaluated.",
     ):
         doc.add_paragraph(text, style="List Bullet")
@@ -607,7 +609,7 @@ def _terms(s: Supplier, ss) -> list:
     cert = f"ISO 9001 ({_iso_cert(s)}); mill test certificates to ASTM B221 with each shipment"
     if s.key == "S3":
         items = [
-            f"<b>Currency.</b> Prices are in U.S. dollars.",
+            "<b>Currency.</b> Prices are in U.S. dollars.",
             f"<b>Delivery.</b> {delivery}.",
             f"<b>Lead time.</b> {s.lead_text} (after receipt of order).",
             f"<b>Payment.</b> Net {s.net_days} days from invoice.",

@@ -31,7 +31,8 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import docx as wdocx, pdf as wpdf
+from whitecollar.office import docx as wdocx
+from whitecollar.office import pdf as wpdf
 from whitecollar.office.png import save_png
 from whitecollar.office.xlsx import save_workbook
 

@@ -22,9 +22,9 @@ from openpyxl.utils import get_column_letter
 from PIL import Image
 
 from whitecollar import office
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",

@@ -19,9 +19,10 @@ import io
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from whitecollar.grading.challenge import Case
 from whitecollar.office import docx as wdocx

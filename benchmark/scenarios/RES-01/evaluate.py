@@ -41,7 +41,13 @@ from whitecollar.grading.obedience import Act, record, states_value, submitted_a
 from whitecollar.grading.receipt import Receipt
 from whitecollar.grading.tables import cell_text, extract_table
 from whitecollar.grading.text import (
-    claims, contains_term, is_negated, normalise, section_titles_present, sections_in_order, split_sentences,
+    claims,
+    contains_term,
+    is_negated,
+    normalise,
+    section_titles_present,
+    sections_in_order,
+    split_sentences,
 )
 from whitecollar.grading.tolerant import count_words_as_digits, parse_count
 from whitecollar.office.guard import read_guarded

@@ -26,8 +26,9 @@ import numpy as np
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.office import csvio, docx as wdocx
 from whitecollar.numerics.panel_ols import ols, twfe
+from whitecollar.office import csvio
+from whitecollar.office import docx as wdocx
 
 HERE = Path(__file__).resolve().parent
 

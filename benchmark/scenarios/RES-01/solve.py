@@ -25,13 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
-from whitecollar.office import bibtex
 from whitecollar import office
+from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.numerics.panel_ols import ols, twfe
+from whitecollar.office import bibtex
 from whitecollar.office import docx as wdocx
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.png import save_figure_png
-from whitecollar.numerics.panel_ols import ols, twfe
-from whitecollar.benchmark.solving import open_delivery, write_completion_json
 
 VARIANTS = [
     "reference",
@@ -498,8 +498,8 @@ def write_report(path: Path, a: Analysis, variant: str) -> None:
 
     doc = wdocx.new_document()
     wdocx.add_heading(doc, "SSER replication — report for the grant renewal", 0)
-    doc.add_paragraph(f"Prepared for Professor Caroline Mensah by the research assistant, from the protocol's "
-                      f"pre-specified analysis. All figures come from the scripts in out/code/.")
+    doc.add_paragraph("Prepared for Professor Caroline Mensah by the research assistant, from the protocol's "
+                      "pre-specified analysis. All figures come from the scripts in out/code/.")
 
     wdocx.add_heading(doc, "1. Summary", 1)
     if obedient_text and variant in ("obedient-report", "obedient-both"):

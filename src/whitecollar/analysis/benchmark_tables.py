@@ -6,6 +6,7 @@ the files (`metadata`), never typed in.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from whitecollar.analysis.metadata import (
@@ -15,10 +16,8 @@ from whitecollar.analysis.metadata import (
     organisations,
     registry,
 )
-import json
-
-from whitecollar.grading.challenge import wilson
 from whitecollar.analysis.paper_tables import Column, Raw, Table, fmt_interval
+from whitecollar.grading.challenge import wilson
 
 
 def _yes(flag: bool) -> str:

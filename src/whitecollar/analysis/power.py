@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pandas as pd
@@ -96,7 +96,7 @@ def calibrate_beta(design: Design) -> float:
     return _calibrated_beta(design.baseline, design.premium, design.heterogeneity, design.tau_premium)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _calibrated_beta(baseline: float, target: float, tau_u: float, tau_v: float) -> float:
     # Cached: beta depends on neither the scenarios nor the repeats, so a power grid
     # calibrates each (premium, heterogeneity) once for all its study sizes.

@@ -29,11 +29,11 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from whitecollar.numerics import panel_ols
 from whitecollar.analysis.bootstrap import DEFAULT_REPLICATES, multiplicities, weighted_means
 from whitecollar.analysis.data import Pilot
 from whitecollar.analysis.outcomes import scenario_counts, scenario_rates
 from whitecollar.analysis.stats import percentile_interval
+from whitecollar.numerics import panel_ols
 
 REFERENCE_ARM = "A1"
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from whitecollar.freeze.protocol import load_amendments
 from whitecollar.analysis.paper_tables import Column, Table
+from whitecollar.freeze.protocol import load_amendments
 
 
 def amendments_table(amendments_csv: Path) -> Table:

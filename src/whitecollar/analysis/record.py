@@ -16,8 +16,6 @@ each with the reason, and the summary and the dashboard give their number.
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import sqlite3
@@ -245,8 +243,8 @@ def audit_pilot(out: Path, records: list[tuple[dict, dict]], receipts_root: Path
     receipts. The audit (deviations from the freeze, re-gradings) goes to
     `<out>/audit.json`, which the summary and the dashboard are stamped from.
     """
-    from whitecollar.grading import regrade
     from whitecollar.analysis.audit import PILOT_AUDIT, build_audit
+    from whitecollar.grading import regrade
 
     groups: dict[tuple[str, str], dict[str, Path]] = {}
     versions: dict[tuple[str, str], set[str]] = {}

@@ -25,9 +25,9 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Patch
@@ -128,7 +128,7 @@ def order_layers(graph: RuleGraph, layer: dict[str, int], sweeps: int = 8) -> li
         for i in (range(1, n_layers) if forward else range(n_layers - 2, -1, -1)):
             pos = positions()
 
-            def key(n: str) -> tuple[float, float, str]:
+            def key(n: str, pos: dict[str, float] = pos, nbrs: dict[str, list[str]] = nbrs) -> tuple[float, float, str]:
                 ps = [pos[p] for p in nbrs[n]]  # ties keep the current order (then the name)
                 return (sum(ps) / len(ps) if ps else pos[n], pos[n], n)
 

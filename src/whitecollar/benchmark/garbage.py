@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ZIP_FORMATS = (".xlsx", ".docx")
 BINARY_FORMATS = (".xlsx", ".docx", ".pdf", ".png")

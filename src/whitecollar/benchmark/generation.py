@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic, paths
-from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.hashing import listing_digest, tree_listing
 
 
 class GenerationError(RuntimeError):

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import sys
 from pathlib import Path
 
-from whitecollar import atomic
 from whitecollar.cli.common import UsageError, current_protocol, load_config
 
 

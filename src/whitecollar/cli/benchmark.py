@@ -6,9 +6,6 @@ is done in the library, where tests reach it without argv.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
 from pathlib import Path
 
 from whitecollar import atomic

@@ -46,8 +46,8 @@ def load_config(path: str, inline: str | None = None) -> dict:
 def current_protocol(config_path: str | None, manifest_path: str) -> tuple[dict, dict[str, str]]:
     """The checkout's protocol record and evaluator versions, for the scenarios a manifest froze."""
     from whitecollar import paths
-    from whitecollar.freeze.protocol import ProtocolError, current
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.freeze.protocol import ProtocolError, current
 
     try:
         frozen = sorted(json.loads(Path(manifest_path).read_text(encoding="utf-8"))["scenarios"])

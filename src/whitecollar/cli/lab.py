@@ -11,7 +11,6 @@ import os
 import sys
 from pathlib import Path
 
-from whitecollar import atomic
 from whitecollar.cli.common import UsageError, load_config
 
 
@@ -43,11 +42,10 @@ def cmd_assign(a: argparse.Namespace) -> int:
 def cmd_run(a: argparse.Namespace) -> int:
     from whitecollar.lab.assignment import read_assignment
     from whitecollar.lab.backends import make_backend
-    from whitecollar.lab.run_spec import RunSpec
     from whitecollar.lab.ledger import BudgetRefused, Ledger
-    from whitecollar.lab.session import LabFailure, run_session
-
     from whitecollar.lab.plan import CONTROLLER_ENV
+    from whitecollar.lab.run_spec import RunSpec
+    from whitecollar.lab.session import LabFailure, run_session
 
     controller = a.controller_json if a.controller_json is not None else os.environ.get(CONTROLLER_ENV)
     cfg = load_config(a.config, controller)

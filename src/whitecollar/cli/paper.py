@@ -6,12 +6,8 @@ is done in the library, where tests reach it without argv.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
 from pathlib import Path
 
-from whitecollar import atomic
 from whitecollar.cli.common import UsageError
 
 

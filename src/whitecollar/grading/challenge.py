@@ -20,9 +20,10 @@ import hashlib
 import logging
 import math
 import shutil
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from whitecollar import atomic, office
 from whitecollar.grading import receipt_cache

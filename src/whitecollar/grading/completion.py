@@ -22,8 +22,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 

@@ -9,16 +9,16 @@ deliverable the evaluator did not read itself.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from whitecollar import office
-from whitecollar.office.model import Failure, Workbook
 from whitecollar.grading import completion as completion_mod
 from whitecollar.grading import text as text_mod
-from whitecollar.lab.integrity import check_workspace
 from whitecollar.grading.receipt import Abstention, Receipt, ReceiptBuilder
-
+from whitecollar.lab.integrity import check_workspace
+from whitecollar.office.model import Failure, Workbook
 
 
 class RecalculationUnavailable(RuntimeError):

@@ -22,11 +22,10 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from whitecollar.bounded import MEMORY_EXIT, Limits, child_env, run_bounded, run_forked
-
-from whitecollar.lab.integrity import check_workspace
-from whitecollar.grading.receipt import Abstention, Integrity, Receipt, validate_receipt
 from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.bounded import MEMORY_EXIT, Limits, child_env, run_bounded, run_forked
+from whitecollar.grading.receipt import Abstention, Integrity, Receipt, validate_receipt
+from whitecollar.lab.integrity import check_workspace
 
 
 def read_oracle(oracle_dir: Path) -> dict:

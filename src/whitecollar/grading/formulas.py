@@ -8,7 +8,6 @@ another cell, a range, another sheet or a defined name.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from whitecollar.office.model import Cell
 

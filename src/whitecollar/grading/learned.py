@@ -10,7 +10,8 @@ text, capped and checked before the server compiles it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from whitecollar.grading import decisions
 from whitecollar.grading.text import terms

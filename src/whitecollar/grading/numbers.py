@@ -12,10 +12,11 @@ from __future__ import annotations
 import bisect
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import Decimal
-from typing import Any, Iterable, Sequence
+from functools import lru_cache
+from typing import Any
 
 from whitecollar.grading.text.assertions import _words_between
 from whitecollar.grading.text.sentences import split_sentences

@@ -15,13 +15,14 @@ decision, judged by the same reader as the workbook's.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
-from whitecollar.lab.portal.submissions import read_submissions
 from whitecollar.grading.numbers import parse_number
 from whitecollar.grading.receipt import ReceiptBuilder
+from whitecollar.lab.portal.submissions import read_submissions
 
 
 @dataclass(frozen=True)

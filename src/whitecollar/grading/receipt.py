@@ -123,7 +123,7 @@ class Receipt:
         return dumps_json(self.to_dict())
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Receipt":
+    def from_dict(cls, d: dict[str, Any]) -> Receipt:
         return cls(
             task_id=d["task_id"],
             evaluator_version=d["evaluator_version"],

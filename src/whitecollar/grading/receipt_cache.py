@@ -33,8 +33,8 @@ from importlib import metadata
 from pathlib import Path
 
 from whitecollar import atomic
-from whitecollar.hashing import SNAKEMAKE_MARKER
 from whitecollar.grading.receipt import Receipt
+from whitecollar.hashing import SNAKEMAKE_MARKER
 
 ENV = "WHITECOLLAR_RECEIPT_CACHE"
 FORMAT = 1

@@ -20,12 +20,12 @@ import yaml
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import footer_text
-from whitecollar.grading.evaluation import evaluate, read_oracle
 from whitecollar.benchmark.generation import generate
+from whitecollar.benchmark.scenario import Scenario, load_scenario
+from whitecollar.grading.challenge import Case, corpus_problems
+from whitecollar.grading.evaluation import evaluate, read_oracle
 from whitecollar.grading.receipt import Receipt
 from whitecollar.lab.workspace import compose
-from whitecollar.grading.challenge import Case, corpus_problems
-from whitecollar.benchmark.scenario import Scenario, load_scenario
 
 #: Words a brief must not contain: they would tell the worker how it is graded or what is planted.
 LEAK_TERMS = (

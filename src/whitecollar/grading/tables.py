@@ -16,9 +16,10 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from whitecollar.grading.formulas import cell_ref
 from whitecollar.grading.numbers import parse_number

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from dateutil import parser as _dateparser
 
@@ -220,7 +221,7 @@ _DENIED_AFTER = re.compile(
 )
 
 
-def affirmed(text: Any, pattern: "re.Pattern[str] | str") -> list[str]:
+def affirmed(text: Any, pattern: re.Pattern[str] | str) -> list[str]:
     """The occurrences of a finding that the text asserts rather than denies, sentence by sentence.
 
     A finding counts when no negation governs it in its own clause ("its

@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic, office
+from whitecollar.benchmark.garbage import GARBAGE
+from whitecollar.benchmark.scenario import Scenario, load_scenario
+from whitecollar.grading import receipt_cache
 from whitecollar.grading.challenge import corpus_problems, corpus_sha256, format_corpus, run_corpus
 from whitecollar.grading.evaluation import read_oracle
-from whitecollar.benchmark.garbage import GARBAGE
-from whitecollar.grading import receipt_cache
 from whitecollar.grading.receipt import Receipt, validate_receipt
+from whitecollar.grading.scenario_check import check_receipt_contract
 from whitecollar.hashing import sha256_bytes
 from whitecollar.lab.workspace import compose
-from whitecollar.benchmark.scenario import Scenario, load_scenario
-from whitecollar.grading.scenario_check import check_receipt_contract
 
 log = logging.getLogger(__name__)
 

@@ -27,10 +27,9 @@ import os
 from pathlib import Path
 
 from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_file
-from whitecollar.office import Failure, prefetch, read_text
-
 from whitecollar.judges.files import WORKBOOK, Rendered, render_file
 from whitecollar.judges.rubric import Rubric
+from whitecollar.office import Failure, prefetch, read_text
 
 MAX_FILE_CHARS = 40_000
 MAX_DELIVERABLE_CHARS = 200_000

@@ -31,7 +31,6 @@ from typing import Any
 
 from whitecollar import atomic
 from whitecollar.hashing import sha256_bytes, sha256_file
-
 from whitecollar.judges.backends import Request
 
 BASIS = ("package_sha256", "prompt_sha256", "rubric_sha256", "settings_sha256", "run_key")

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from whitecollar.config import ConfigError
-
 from whitecollar.judges.reuse import settings_json
 
 SIMULATED_DEFAULTS = {"noise_sd": 0.6, "cost_usd": 0.0}

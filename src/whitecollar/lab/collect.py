@@ -14,8 +14,8 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whitecollar.lab.integrity import Integrity, check_workspace
 from whitecollar.hashing import sha256_file
+from whitecollar.lab.integrity import Integrity, check_workspace
 
 
 @dataclass

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 @dataclass
@@ -117,7 +117,7 @@ class EventRecorder:
     def close(self) -> None:
         self._fh.close()
 
-    def __enter__(self) -> "EventRecorder":
+    def __enter__(self) -> EventRecorder:
         return self
 
     def __exit__(self, *exc: Any) -> None:

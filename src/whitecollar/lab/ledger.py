@@ -13,10 +13,10 @@ from __future__ import annotations
 import fcntl
 import json
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from whitecollar.lab.events import now_iso
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, TypeVar
 
 from whitecollar.lab.assignment import read_assignment
 
@@ -51,7 +52,7 @@ class Assignment:
     by_key: dict[tuple[str, str, str, str], dict[str, str]]
 
     @classmethod
-    def from_rows(cls, rows: Iterable[dict[str, str]]) -> "Assignment":
+    def from_rows(cls, rows: Iterable[dict[str, str]]) -> Assignment:
         rows = tuple(rows)
         return cls(rows, {(r["task_id"], r["bundle"], r["arm"], str(r["repeat"])): r for r in rows})
 

@@ -35,12 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.claude_code import ClaudeCodeBackend
 from whitecollar.lab.events import EventRecorder, _blocks, now_iso, read_events
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.sandbox import SandboxUnavailable
-from whitecollar.lab.wall_probe import probe_wall
 from whitecollar.lab.transport import LocalTransport, Transport
+from whitecollar.lab.wall_probe import probe_wall
 from whitecollar.lab.workspace import write_manifest
 
 PROBE_MAX_TURNS = 6

@@ -31,7 +31,6 @@ the node says `sandbox: none`).
 from __future__ import annotations
 
 import functools
-import json
 import os
 import shutil
 import socket

@@ -21,14 +21,14 @@ from typing import Any
 
 from whitecollar import atomic
 from whitecollar.hashing import sha256_file
+from whitecollar.lab.collect import Collected, collect
+from whitecollar.lab.events import EventRecorder, now_iso
+from whitecollar.lab.ledger import BudgetRefused, Ledger
 from whitecollar.lab.portal import PortalError
 from whitecollar.lab.portal.runner import PortalHandle, start_portal
 from whitecollar.lab.portal.submissions import RELPATH as SUBMISSIONS_RELPATH
 from whitecollar.lab.portal.submissions import restore_from_log
 from whitecollar.lab.run_spec import Backend, RunSpec
-from whitecollar.lab.collect import Collected, collect
-from whitecollar.lab.events import EventRecorder, now_iso
-from whitecollar.lab.ledger import BudgetRefused, Ledger
 from whitecollar.lab.transport import LocalTransport, Transport
 from whitecollar.lab.workspace import ComposeError, compose, verify_bundle_against_freeze, write_manifest
 

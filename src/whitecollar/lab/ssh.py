@@ -54,10 +54,11 @@ import tarfile
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from whitecollar.lab.events import EventRecorder
 from whitecollar.lab.session import LabFailure
@@ -109,7 +110,7 @@ class SshSettings:
     max_pull_bytes: int
 
     @classmethod
-    def from_node(cls, node: dict[str, Any]) -> "SshSettings":
+    def from_node(cls, node: dict[str, Any]) -> SshSettings:
         name = node.get("name", "?")
         ssh = dict(node.get("ssh") or {})
         where = f"config.yaml: nodes[{name}]"
@@ -148,7 +149,7 @@ class RemotePaths:
     portal_log: str
 
     @classmethod
-    def for_run(cls, workdir: str, name: str) -> "RemotePaths":
+    def for_run(cls, workdir: str, name: str) -> RemotePaths:
         return cls(f"{workdir}/{name}", f"{workdir}/.{name}.pid", f"{workdir}/.{name}.portal.pid",
                    f"{workdir}/.{name}.portal.log")
 

@@ -19,9 +19,10 @@ import selectors
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Protocol
 
 from whitecollar.lab.events import EventRecorder
 from whitecollar.lab.sandbox import (
@@ -179,7 +180,7 @@ class LocalTransport:
         self.egress = egress  # host:port pairs a real client may reach from the wall (default: its API)
 
     @classmethod
-    def for_node(cls, node: dict, *, real_worker: bool) -> "LocalTransport":
+    def for_node(cls, node: dict, *, real_worker: bool) -> LocalTransport:
         """The transport a local node's config asks for; refuses a real worker that would run unwalled by default.
 
         `sandbox: bubblewrap` (the default) walls every session. Where

@@ -21,7 +21,6 @@ from whitecollar.lab.events import EventRecorder, read_events
 from whitecollar.lab.sandbox import available
 from whitecollar.lab.transport import LocalTransport
 
-
 #: run inside the wall by `probe_wall`: each try and what came of it, as one JSON line on stdout
 WALL_TRIES = r"""
 import json, socket, sys

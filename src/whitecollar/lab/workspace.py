@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic
-from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.benchmark.scenario import WORKER_FIELDS
+from whitecollar.hashing import listing_digest, tree_listing
 
 MANIFEST = "MANIFEST.sha256"
 

@@ -28,10 +28,10 @@ def _boundary(seed: str, headers: Sequence[tuple[str, str]], body: str,
         h.update(seed.encode("utf-8"))
     else:
         for name, value in headers:
-            h.update(f"{name}\0{value}\0".encode("utf-8"))
+            h.update(f"{name}\0{value}\0".encode())
         h.update(body.encode("utf-8"))
         for filename, data, mime in attachments:
-            h.update(f"{filename}\0{mime}\0".encode("utf-8"))
+            h.update(f"{filename}\0{mime}\0".encode())
             h.update(hashlib.sha256(data).digest())
     return f"=_Part_{h.hexdigest()[:32]}"
 

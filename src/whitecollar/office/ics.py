@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
@@ -90,12 +90,12 @@ def _param(value: str) -> str:
 def _utc(dt: datetime) -> str:
     if dt.tzinfo is None or dt.utcoffset() is None:
         raise ValueError(f"DTSTAMP must be timezone-aware, got naive {dt!r}")
-    return dt.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return dt.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def _is_utc(dt: datetime) -> bool:
     key = getattr(dt.tzinfo, "key", None)
-    return dt.tzinfo is timezone.utc or key in ("UTC", "Etc/UTC") or (
+    return dt.tzinfo is UTC or key in ("UTC", "Etc/UTC") or (
         key is None and dt.utcoffset() == timedelta(0)
     )
 

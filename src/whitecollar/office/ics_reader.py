@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -80,7 +80,7 @@ class Calendar:
 
 def _to_utc(v: date | datetime) -> datetime | None:
     if isinstance(v, datetime) and v.tzinfo is not None:
-        return v.astimezone(timezone.utc)
+        return v.astimezone(UTC)
     return None
 
 
@@ -136,7 +136,7 @@ def _when(prop: Any, zones: dict[str, timezone]) -> tuple[date | datetime, str |
         naive = value.replace(tzinfo=None)
         return (naive.replace(tzinfo=tz) if tz is not None else naive), str(tzid)
     if value.tzinfo is not None:
-        return value.astimezone(timezone.utc), "UTC"
+        return value.astimezone(UTC), "UTC"
     return value, None
 
 

@@ -26,8 +26,9 @@ import io
 import os
 import struct
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from PIL import Image
 

@@ -22,12 +22,9 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import io
-import re
 import shutil
 import tempfile
 import threading
-import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from whitecollar.atomic import write_bytes
 

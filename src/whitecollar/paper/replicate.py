@@ -94,9 +94,9 @@ def verify_archive(package: Path, dest: Path) -> int:
 
 def check_clone(top: Path, root: Path, config: dict) -> list[str]:
     """How the clone and the restored trees differ from the package's freeze (empty when they agree)."""
+    from whitecollar.benchmark.scenario import load_scenario
     from whitecollar.freeze.manifest import verify
     from whitecollar.freeze.protocol import current
-    from whitecollar.benchmark.scenario import load_scenario
 
     manifest_path = top / "public" / "freeze" / "manifest.json"
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))

@@ -20,10 +20,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import yaml
 
@@ -155,8 +155,8 @@ def build(root: Path, profile: str, env: dict[str, str], log: Path) -> None:
 def stop_services(root: Path) -> None:
     """The lab's own long-lived helpers (recalculation prefetcher, shared LibreOffice, grading server), stopped
     through their own stop."""
-    from whitecollar.workflow import grading_server
     from whitecollar.office import prefetcher, shared_office
+    from whitecollar.workflow import grading_server
 
     cache = root / "results" / "cache" / "recalc"
     if cache.is_dir():

@@ -28,8 +28,8 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 PACKAGE = "whitecollar"
 CLI = "whitecollar.cli"

@@ -44,9 +44,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
@@ -119,7 +119,7 @@ class Lab:
         with open(self.root / "results" / "plan" / "assignment.csv", newline="", encoding="utf-8") as fh:
             return list(csv.DictReader(fh))
 
-    def clone(self, dest: Path) -> "Lab":
+    def clone(self, dest: Path) -> Lab:
         """A copy whose pilot grades from cold: without the recalculation cache the freeze's battery
         warmed, every evaluation needs LibreOffice (and LibreOffice can be killed during it)."""
         shutil.copytree(self.root, dest, symlinks=True, ignore=shutil.ignore_patterns("cache"))
@@ -218,8 +218,8 @@ def leftovers(lab: Lab) -> list[str]:
     laboratory's own services, which outlive a pilot on purpose (each ends itself when idle): they are stopped
     first, through their own stop, and are then no leftovers; anything still running after that is.
     """
-    from whitecollar.workflow import grading_server
     from whitecollar.office import prefetcher, shared_office
+    from whitecollar.workflow import grading_server
 
     cache = lab.root / "results" / "cache" / "recalc"
     prefetcher.stop_all(cache)  # before the office it feeds

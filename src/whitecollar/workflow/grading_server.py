@@ -36,7 +36,6 @@ import json
 import os
 import select
 import socket
-import struct
 import sys
 import time
 from pathlib import Path

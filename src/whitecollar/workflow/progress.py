@@ -17,9 +17,10 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO
 
 _STATS_ROW = re.compile(r"^(\S+)\s+(\d+)$")
 _FINISHED = re.compile(r"^Finished jobid: \d+ \(Rule: ([^)]+)\)")

@@ -5,7 +5,6 @@ import pytest
 
 from whitecollar.grading.text.parties import recommended_party
 
-
 CANDIDATES = {
     "Extrusions Laurentides Inc.": ["Laurentides"],
     "Great Lakes Profile Co.": ["Great Lakes"],

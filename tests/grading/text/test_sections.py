@@ -11,7 +11,6 @@ from whitecollar.grading.text.sections import (
 )
 from whitecollar.office.model import Document, Paragraph
 
-
 MD = """# Supplier evaluation
 Intro text.
 

@@ -87,7 +87,7 @@ class LoopbackSshd:
             "",
         ]))
 
-    def start(self, timeout_s: float = 15) -> "LoopbackSshd":
+    def start(self, timeout_s: float = 15) -> LoopbackSshd:
         if os.geteuid() == 0:
             os.makedirs("/run/sshd", mode=0o755, exist_ok=True)  # Debian's privilege separation folder
         self.proc = subprocess.Popen([SSHD, "-D", "-f", str(self.config), "-E", str(self.root / "sshd.log")],

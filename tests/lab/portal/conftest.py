@@ -4,11 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from portal_helpers import CREDS, TASK, PageTokenClient
-from whitecollar.lab.workspace import compose
+
 from whitecollar.lab.portal.app import create_app
 from whitecollar.lab.portal.description import load
+from whitecollar.lab.workspace import compose
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from portal_helpers import CREDS, submissions_path
 
 AWARD = {

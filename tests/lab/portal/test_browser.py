@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-
 from portal_helpers import TASK, submissions_path
-from whitecollar.lab.workspace import compose
+
+from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.lab.portal.browser import chromium_available, launch
 from whitecollar.lab.portal.runner import start_portal
-from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.lab.workspace import compose
 
 pytestmark = pytest.mark.skipif(not chromium_available(), reason="/usr/bin/chromium missing: run tools/install-system-packages.sh")
 

@@ -8,8 +8,8 @@ import shlex
 import subprocess
 
 import pytest
-
 from portal_helpers import CREDS, submissions_path
+
 from whitecollar.lab.portal.app import create_app
 from whitecollar.lab.portal.description import load
 from whitecollar.lab.portal.runner import start_portal

@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from portal_helpers import CREDS, token_client
+
 from whitecollar.lab.portal import PortalError
 from whitecollar.lab.portal.app import create_app
 from whitecollar.lab.portal.description import load

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from portal_helpers import CREDS, submissions_path, token_client
-from whitecollar.lab.workspace import compose
-from whitecollar.paths import BENCHMARK
+
 from whitecollar.lab.portal.app import create_app
 from whitecollar.lab.portal.description import load
+from whitecollar.lab.workspace import compose
+from whitecollar.paths import BENCHMARK
 
 FROZEN = sorted(json.loads((BENCHMARK / "manifest.json").read_text(encoding="utf-8"))["scenarios"])
 VALID = {"text": "Sample entry", "textarea": "Line one.\nLine two.", "number": "1234.5", "integer": "3"}

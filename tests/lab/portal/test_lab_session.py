@@ -12,15 +12,15 @@ from pathlib import Path
 
 import psutil
 import pytest
-
 from portal_helpers import TASK
+
 from whitecollar import atomic
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import SimulatedBackend
-from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.events import read_events
 from whitecollar.lab.ledger import Ledger
+from whitecollar.lab.run_spec import RunSpec
 from whitecollar.lab.session import LabFailure, run_session
 
 A3 = {"portal": True, "browser": False}

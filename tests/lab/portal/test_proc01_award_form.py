@@ -12,12 +12,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from portal_helpers import TASK
-from whitecollar.grading.evaluation import evaluate
-from whitecollar.lab.workspace import compose
-from whitecollar.lab.portal.submissions import SubmissionLog, submissions_file
+
 from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.grading.evaluation import evaluate
+from whitecollar.lab.portal.submissions import SubmissionLog, submissions_file
+from whitecollar.lab.workspace import compose
 
 solver = load_scenario(TASK).solver
 

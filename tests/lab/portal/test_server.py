@@ -10,8 +10,8 @@ import time
 
 import psutil
 import pytest
-
 from portal_helpers import submissions_path
+
 from whitecollar.lab.portal import READY_PREFIX, PortalError
 from whitecollar.lab.portal.client import PortalClient
 from whitecollar.lab.portal.runner import start_portal

@@ -9,11 +9,11 @@ sentence, or within a few words of each other in it.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from whitecollar.grading.text.sentences import Sentence, _clause_of, _clause_spans, split_sentences
 from whitecollar.grading.text.terms import Term, _as_terms, as_text, find_terms, term_pattern
-
 
 _NEG_CUE = re.compile(
     r"(?<!\w)(?:not|no|never|without|neither|nor|cannot|none|fail(?:s|ed)?\s+to"

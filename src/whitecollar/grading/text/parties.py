@@ -8,12 +8,12 @@ recommendation verb governs, clause by clause.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from whitecollar.grading.text.assertions import _negated_at
 from whitecollar.grading.text.sentences import _clause_of, _clause_spans, split_sentences
 from whitecollar.grading.text.terms import _as_terms, term_pattern
-
 
 _LEGAL_SUFFIX = re.compile(
     r"[\s,]+(?:inc|ltd|ltée|ltee|corp|co|llc|plc|lp|llp|gmbh|sa|ag|limited|incorporated|corporation|company)\.?$",

@@ -8,12 +8,12 @@ body with its subsections.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from whitecollar.grading.text.sentences import _BOLD_LINE, _line_kind
 from whitecollar.grading.text.terms import contains_term, normalise
-
 
 _ROMAN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})"  # i..xxxix: "Mix" or "Did" are words, not numbers
 _NUMBERING = re.compile(

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Iterable, Union
+from typing import Any, Union
 
 Term = Union[str, "re.Pattern[str]"]
 """A term to look for: plain text (matched variant-tolerantly) or a compiled regex."""

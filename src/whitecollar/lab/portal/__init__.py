@@ -17,7 +17,6 @@ siblings in `lab` (events, workspaces), never a later stage.
 """
 from __future__ import annotations
 
-
 #: The line `whitecollar portal` prints once it is bound, followed by its address.
 READY_PREFIX = "portal listening on "
 

@@ -53,7 +53,7 @@ class Credentials:
     password: str
 
     @classmethod
-    def random(cls) -> "Credentials":
+    def random(cls) -> Credentials:
         """Fresh per run, so nothing learnt in one run opens another run's portal."""
         return cls(f"analyst-{secrets.token_hex(3)}", secrets.token_urlsafe(18))
 

@@ -14,9 +14,10 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from whitecollar.lab.portal import PortalError
 from whitecollar.lab.portal.description import description_file
@@ -42,7 +43,7 @@ class PortalClient:
             urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(self.cookies))
 
     @classmethod
-    def for_workspace(cls, workspace: Path, **kwargs: Any) -> "PortalClient":
+    def for_workspace(cls, workspace: Path, **kwargs: Any) -> PortalClient:
         """The client for a workspace whose portal is running (its description carries url and credentials)."""
         data = json.loads(description_file(workspace).read_text(encoding="utf-8"))
         if not data.get("url"):

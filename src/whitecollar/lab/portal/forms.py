@@ -9,8 +9,9 @@ guess the worker's number format; what a person may reasonably type
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from whitecollar.lab.portal.description import Form
 

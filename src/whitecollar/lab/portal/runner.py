@@ -49,7 +49,7 @@ class PortalHandle:
             self.process.stdout.close()
         return self.process.returncode
 
-    def __enter__(self) -> "PortalHandle":
+    def __enter__(self) -> PortalHandle:
         return self
 
     def __exit__(self, *exc: object) -> None:

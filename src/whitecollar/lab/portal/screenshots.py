@@ -31,8 +31,8 @@ def take_screenshots(task_id: str, outdir: Path) -> dict[str, Path]:
     from playwright.sync_api import sync_playwright
 
     from whitecollar.benchmark.generation import generate
-    from whitecollar.lab.workspace import compose
     from whitecollar.benchmark.scenario import load_scenario
+    from whitecollar.lab.workspace import compose
 
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
