@@ -1,6 +1,10 @@
 # The white-collar laboratory. This file only loads and checks the config,
 # includes one rule file per stage and names the targets; see
 # docs/ARCHITECTURE.md for how rebuilds are decided.
+#
+# Software: every rule names envs/whitecollar.yaml (`conda:`), which declares the interpreter; the
+# packages are the pinned .venv (`make bootstrap`) and tools/install-system-packages.sh. There is no
+# container image, and `--sdm conda` is not supported: each command runs in the .venv's interpreter.
 import os
 import sys
 
@@ -12,6 +16,7 @@ from whitecollar import config as wc_config
 
 
 configfile: "config.yaml"
+
 
 # `--config` leaves the scalars nested in a mapping as strings; type them, so
 # that `--config study={repeats: 2}` reaches every job as the number it is.

@@ -1,6 +1,7 @@
 # Stage 4: the pilot's record, rebuilt from the files (on the controller: it
 # settles the ledger's journal and writes the database once).
 
+
 localrules:
     pilot,
 
@@ -17,12 +18,22 @@ rule pilot:
         protocol=_files("benchmark/protocol/*.csv", "benchmark/protocol/*.yaml"),
     output:
         directory(f"{RESULTS}/pilot"),
-    params:
-        envelope=config["budget"]["envelope_usd"],
     log:
         f"{LOGS}/pilot.log",
+    conda:
+        SOFTWARE
+    params:
+        envelope=config["budget"]["envelope_usd"],
+        judges=JUDGES,
+        # the roots the record walks, on the controller (a local rule); functions, as the linter
+        # takes a plain string that begins an input's path for a prefix a remote job would miss
+        runs_root=lambda w: RUNS,
+        receipts_root=lambda w: RECEIPTS,
+        judging_root=lambda w: SCORES,
+        audit_root=f"{RESULTS}/audit",
     shell:
-        "{WC} record --assignment {input.assignment} --runs-root {RUNS} --receipts-root {RECEIPTS}"
-        " --envelope {params.envelope} --judging-root {SCORES} --judges {JUDGES}"
-        " --freeze {input.manifest} --audit-root {RESULTS}/audit"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar record --assignment {input.assignment} --runs-root {params.runs_root}'
+        " --receipts-root {params.receipts_root} --envelope {params.envelope}"
+        " --judging-root {params.judging_root} --judges {params.judges}"
+        " --freeze {input.manifest} --audit-root {params.audit_root}"
         " --out {output} > {log} 2>&1; cat {output}/summary.txt"

@@ -2,6 +2,7 @@
 # Generation and validation may run on a cluster's compute nodes; the freeze
 # (one small manifest) runs on the controller (docs/ARCHITECTURE.md, "On a cluster").
 
+
 localrules:
     freeze,
 
@@ -13,18 +14,21 @@ rule generate:
         bundle=directory(f"{BUNDLES}/{{task}}"),
         oracle=directory(f"{ORACLES}/{{task}}"),
         digest=f"{DIGESTS}/{{task}}.json",
-    params:
-        metadata=lambda w: generation_params(w.task),
-        seed=lambda w: scenario(w.task).seed,
-    resources:
-        mem_mb=1000,
-        runtime=15,
     log:
         f"{LOGS}/generate/{{task}}.log",
     benchmark:
         f"{BENCH}/generate/{{task}}.tsv"
+    conda:
+        SOFTWARE
+    resources:
+        mem_mb=1000,
+        runtime=15,
+    params:
+        metadata=lambda w: generation_params(w.task),
+        seed=lambda w: scenario(w.task).seed,
     shell:
-        "{WC} generate {wildcards.task} --bundle {output.bundle} --oracle {output.oracle}"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar generate {wildcards.task} --bundle {output.bundle}'
+        " --oracle {output.oracle}"
         " --seed {params.seed} --digest {output.digest} > {log} 2>&1"
 
 
@@ -36,23 +40,30 @@ rule validate:
         code=lambda w: stage_code("validate", w.task),
     output:
         f"{VALIDATION}/{{task}}.json",
-    params:
-        evaluator_version=lambda w: scenario(w.task).evaluator_version,
-    resources:
-        mem_mb=3000,  # the battery and the challenge corpus, with LibreOffice recalculating their workbooks
-        runtime=60,
     log:
         f"{LOGS}/validate/{{task}}.log",
     benchmark:
         f"{BENCH}/validate/{{task}}.tsv"
+    conda:
+        SOFTWARE
+    resources:
+        mem_mb=3000,  # the battery and the challenge corpus, with LibreOffice recalculating their workbooks
+        runtime=60,
+    params:
+        evaluator_version=lambda w: scenario(w.task).evaluator_version,
     shell:
-        "{WC} -v validate {wildcards.task} --bundle {input.bundle} --oracle {input.oracle}"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar -v validate {wildcards.task} --bundle {input.bundle}'
+        " --oracle {input.oracle}"
         " --out {output} > {log} 2>&1"
 
 
 # A checkpoint, so that the pilot's runs are only drawn once the freeze exists.
 # Modules whose output the freeze records as protocol (whitecollar.freeze.protocol hashes what they build).
-PROTOCOL_CODE = {"src/whitecollar/judges/prompt.py", "src/whitecollar/judges/rubric.py", "src/whitecollar/judges/settings.py"}
+PROTOCOL_CODE = {
+    "src/whitecollar/judges/prompt.py",
+    "src/whitecollar/judges/rubric.py",
+    "src/whitecollar/judges/settings.py",
+}
 
 
 checkpoint freeze:
@@ -64,13 +75,18 @@ checkpoint freeze:
         # amendment is recorded and the benchmark is frozen again (--forcerun freeze).
         # The judges' prompt, rubric rendering and panel settings are protocol too: the code that
         # makes them is read the same way, and the rest of the freeze's code is its code.
-        protocol=ancient(["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
-                         + expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS)
-                         + [f for f in stage_code("freeze") if f in PROTOCOL_CODE]),
+        protocol=ancient(
+            ["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
+            + expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS)
+            + [f for f in stage_code("freeze") if f in PROTOCOL_CODE]
+        ),
         code=[f for f in stage_code("freeze") if f not in PROTOCOL_CODE],
     output:
         f"{RESULTS}/freeze/manifest.json",
     log:
         f"{LOGS}/freeze.log",
+    conda:
+        SOFTWARE
     shell:
-        "{WC} freeze --digests {input.digests} --validations {input.validations} --out {output} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar freeze --digests {input.digests} --validations {input.validations}'
+        " --out {output} > {log} 2>&1"

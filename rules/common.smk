@@ -18,12 +18,23 @@ LOGS = f"{RESULTS}/logs"
 BENCH = f"{RESULTS}/benchmarks"
 SCENARIOS = sorted(config["scenarios"])
 
-# The command line of the library, run by the interpreter running Snakemake
-# (the project's .venv), so no PATH setup is needed.
-WC = f'"{sys.executable}" -m whitecollar'
-# An evaluation job: the grading server's light client, which hands the job to
-# `whitecollar evaluate` in its own process when no server answers.
-WC_EVALUATE = shlex.join(grading_client.command(sys.executable)) + " evaluate"
+# Every command runs the interpreter running Snakemake (the project's .venv), named
+# "$WHITECOLLAR_PYTHON" through the environment every job inherits, as in
+# `"$WHITECOLLAR_PYTHON" -m whitecollar ...`: not a param, whose trigger would
+# rerun every job when the checkout or its .venv moves.
+os.environ.update(WHITECOLLAR_PYTHON=sys.executable)
+# The rules' software (envs/whitecollar.yaml; see the Snakefile's head), relative to rules/.
+SOFTWARE = "../envs/whitecollar.yaml"
+
+
+def evaluate_client():
+    """The grading server's light client as `grading_client.command()` starts it, after the
+    interpreter: it hands the job to `whitecollar evaluate` in its own process when no server
+    answers. The script is named from the working directory, so a copy of the checkout keeps
+    the same params."""
+    *flags, script = grading_client.command(sys.executable)[1:]
+    return shlex.join([*flags, os.path.relpath(script)])
+
 
 wildcard_constraints:
     task=r"[A-Z]{2,5}-[0-9]{2}",
@@ -35,8 +46,11 @@ def seed_override(task):
 
 def scenario(task):
     """The scenario as loaded from its folder, read once per version of its scenario.yaml."""
-    return plan.cached_read(f"benchmark/scenarios/{task}/scenario.yaml", f"scenario:{seed_override(task)}",
-                            lambda _: load_scenario(task, seed=seed_override(task)))
+    return plan.cached_read(
+        f"benchmark/scenarios/{task}/scenario.yaml",
+        f"scenario:{seed_override(task)}",
+        lambda _: load_scenario(task, seed=seed_override(task)),
+    )
 
 
 def _files(*patterns):
@@ -50,7 +64,7 @@ def _files(*patterns):
 # results/cache/codedeps.json); checksums, not mtimes, decide reruns.
 CODE_GRAPH = codedeps.CodeGraph(".", cache=f"{RESULTS}/cache/codedeps.json")
 CODE_STAMPS = f"{RESULTS}/code"
-CODEDEPS = f'"{sys.executable}" -m whitecollar.workflow.codedeps'
+
 
 wildcard_constraints:
     stage=r"evaluate|render",
@@ -71,6 +85,7 @@ def generation_params(task):
     canonical string: editing the evaluator version does not regenerate bundles."""
     return json.dumps(scenario(task).task_metadata(), sort_keys=True)
 
+
 # -- the pilot ------------------------------------------------------------------------------
 MANIFEST = f"{RESULTS}/freeze/manifest.json"
 PLAN = f"{RESULTS}/plan"
@@ -81,16 +96,19 @@ WORK = f"{RESULTS}/work"
 LEDGER = f"{RESULTS}/ledger/journal.jsonl"
 RUN_PATH = "{task}/{bundle}/{arm}/r{rep}"
 
+
 wildcard_constraints:
     bundle=r"[0-9a-f]{12}",
     arm=r"A[0-9]+",
     rep=r"[0-9]+",
+
 
 # What a run reads at launch that must not rerun a finished run (the envelope,
 # the nodes): through the environment, which jobs inherit, not as a param
 # (a param change would rerun every finished run) nor in the rule's command
 # (Snakemake's code trigger compares its text). `whitecollar run` reads it.
 os.environ[plan.CONTROLLER_ENV] = plan.controller_slice(config)
+
 
 # Jobs an executor plugin sends elsewhere receive it too: the SLURM plugin exports
 # the submitting environment, others (the generic cluster plugin) declare what is named here.
@@ -99,7 +117,7 @@ envvars:
 
 
 def node_resource(name):
-    return "node_" + name.replace("-", "_")
+    return f"node_{name.replace('-', '_')}"
 
 
 # Concurrent sessions per node: one resource per node, worth its slots,
@@ -151,3 +169,45 @@ def node_resources():
 
 def worker_slice(arm):
     return plan.worker_slice(config, arm)
+
+
+# -- the judge panel (rules/judging.smk) -------------------------------------------------
+from whitecollar.config import ConfigError
+from whitecollar.judges import settings as judge_settings
+
+JUDGING = f"{RESULTS}/judging"
+PACKAGES = f"{JUDGING}/packages"
+SCORES = f"{JUDGING}/scores"
+STORE = f"{JUDGING}/store"  # earlier judgements by what they were made from (judges/reuse.py)
+
+try:
+    JUDGES = judge_settings.judge_names(config)
+except ConfigError as error:
+    sys.exit(f"error: {error}")
+
+
+wildcard_constraints:
+    judge=r"[a-z0-9][a-z0-9_-]*",
+
+
+def judge_inputs(w):
+    """The package, and for the simulated judge (which is not blind) the receipt it derives scores from.
+
+    The receipt is ancient(): present before the judge runs, never a reason to
+    rerun it. A real judge never sees receipts, so a regraded receipt must not
+    re-ask the simulated one either: changing an evaluator reruns receipts only.
+    """
+    run = f"{w.task}/{w.bundle}/{w.arm}/r{w.rep}"
+    files = {
+        "package": f"{PACKAGES}/{run}/package.txt",
+        "prompt": f"{PACKAGES}/{run}/prompt.txt",
+        "rubric": f"{PACKAGES}/{run}/rubric.json",
+    }
+    if judge_settings.judge_slice(config, w.judge)["backend"] == "simulated":
+        files["receipt"] = ancient(f"{RECEIPTS}/{run}/receipt.json")
+    return files
+
+
+def judge_score_paths():
+    """Every score file of the pilot: each assigned run x each configured judge."""
+    return [p for judge in JUDGES for p in run_paths(SCORES, f"{judge}.json")]

@@ -34,18 +34,21 @@ rule evaluate_run:
         code=f"{CODE_STAMPS}/evaluate/{{task}}.json",
     output:
         f"{RECEIPTS}/{RUN_PATH}/receipt.json",
+    log:
+        f"{LOGS}/receipts/{RUN_PATH}.log",
+    conda:
+        SOFTWARE
+    resources:
+        mem_mb=int(EVALUATION_BOUNDS["memory_mb"]) + 1024,
+        runtime=-(-int(EVALUATION_BOUNDS["wall_s"]) // 60) + 10,
     params:
         evaluator_version=per_job(lambda w: scenario(w.task).evaluator_version),
         oracle=per_job(lambda w: oracle_sha256(w.task)),
         run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
         bounds="--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(**EVALUATION_BOUNDS),
-    resources:
-        mem_mb=int(EVALUATION_BOUNDS["memory_mb"]) + 1024,
-        runtime=-(-int(EVALUATION_BOUNDS["wall_s"]) // 60) + 10,
-    log:
-        f"{LOGS}/receipts/{RUN_PATH}.log",
+        client=evaluate_client(),
     shell:
-        "{WC_EVALUATE} {wildcards.task} --workspace {params.run_dir} --out {input.out}"
+        '"$WHITECOLLAR_PYTHON" {params.client} evaluate {wildcards.task} --workspace {params.run_dir} --out {input.out}'
         " --oracle {input.oracle} --receipt {output} {params.bounds} > {log} 2>&1"
 
 
@@ -60,5 +63,7 @@ rule code_stamp:
         f"{CODE_STAMPS}/{{stage}}/{{scope}}.json",
     log:
         f"{LOGS}/code/{{stage}}/{{scope}}.log",
+    conda:
+        SOFTWARE
     shell:
-        "{CODEDEPS} --out {output} {input.code} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar.workflow.codedeps --out {output} {input.code} > {log} 2>&1'

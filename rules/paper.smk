@@ -1,57 +1,76 @@
 # Stage 5: the paper's tables and figures, each from one script under scripts/,
 # and the manuscript PDF. Benchmark tables read the frozen metadata; results
-# tables read the pilot folder (results/pilot). Each rule declares its script
-# and the analysis library as input (Snakemake does not see imports), and
+# tables and figures read the pilot folder (results/pilot). Each job declares its
+# script and the analysis library as input (Snakemake does not see imports), and
 # receives only the config values it uses, as params.
+
 
 # The paper is built on the controller under any executor: small scripts over the
 # pilot's database, and the manuscript needs TeX, which compute nodes need not have.
 localrules:
-    table_taxonomy, table_organisations, table_pilot_scenarios, table_challenge, table_catalogue,
-    fig_coverage, rulegraph, fig_architecture, table_results, table_premium, fig_premium, fig_frontier,
-    table_frontier, table_minutes_sensitivity, table_asking, table_judges, table_power, table_amendments,
-    macros_pilot, manuscript,
+    table_taxonomy,
+    table_organisations,
+    table_pilot_scenarios,
+    table_challenge,
+    table_catalogue,
+    fig_coverage,
+    rulegraph,
+    fig_architecture,
+    results_table,
+    results_figure,
+    table_power,
+    table_amendments,
+    macros_pilot,
+    manuscript,
+
 
 GENERATED = "manuscript/generated"
 PAPER = f"{RESULTS}/paper"
 PAPER_LOGS = f"{LOGS}/paper"
 PILOT = f"{RESULTS}/pilot"
-PY = f'"{sys.executable}"'
 
-WORKFLOW_FILES = ["Snakefile"] + _files("rules/*.smk")
+WORKFLOW_FILES = ["Snakefile", *_files("rules/*.smk")]
 FROZEN_DIGESTS = expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS)
 FROZEN_BUNDLES = [ancient(b) for b in expand(f"{BUNDLES}/{{task}}", task=SCENARIOS)]
-ARM_LABELS = json.dumps({arm: spec["label"] for arm, spec in config["arms"].items()}, sort_keys=True)
-BOOTSTRAP = {"seed": config["study"]["seed"], "replicates": 2000}
+
+# The tables and figures built from the pilot: one script each, all with the same
+# command (the pilot, the bundles, the bootstrap's settings and the arms' labels).
+RESULTS_TABLES = [
+    "table_results",
+    "table_premium",
+    "table_frontier",
+    "table_minutes_sensitivity",
+    "table_asking",
+    "table_judges",
+]
+RESULTS_FIGURES = ["fig_premium", "fig_frontier"]
+RESULTS_PARAMS = {
+    "bundles": BUNDLES,
+    "bootstrap": {"seed": config["study"]["seed"], "replicates": config["analysis"]["bootstrap_replicates"]},
+    "arms": json.dumps({arm: spec["label"] for arm, spec in config["arms"].items()}, sort_keys=True),
+}
 
 TABLES = [
-    "table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_challenge",
+    "table_taxonomy",
+    "table_organisations",
+    "table_pilot_scenarios",
+    "table_catalogue",
+    "table_challenge",
     "table_results",
-    "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges", "table_power",
+    "table_premium",
+    "table_frontier",
+    "table_minutes_sensitivity",
+    "table_asking",
+    "table_judges",
+    "table_power",
     "table_amendments",
 ]
 FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]
 PAPER_PDF = f"{PAPER}/paper.pdf"
 
 
-def table_out(name):
-    return {"tex": f"{GENERATED}/{name}.tex", "csv": f"{GENERATED}/{name}.csv"}
-
-
-def figure_out(name):
-    return {"pdf": f"{GENERATED}/{name}.pdf", "png": f"{GENERATED}/{name}.png"}
-
-
-def results_shell(script, outputs):
-    """The command of a script that reads the pilot: bootstrap settings and arm labels as params."""
-    return (
-        "{PY} " + script + " --pilot {input.pilot} --bundles " + BUNDLES
-        + " --seed {params.bootstrap[seed]} --replicates {params.bootstrap[replicates]} --arms {params.arms:q} "
-        + outputs + " > {log} 2>&1"
-    )
-
-
 # -- the benchmark, from its metadata ------------------------------------------------------
+
 
 rule table_taxonomy:
     input:
@@ -60,11 +79,14 @@ rule table_taxonomy:
         manifest=MANIFEST,
         code=script_code("scripts/table_taxonomy.py"),
     output:
-        **table_out("table_taxonomy"),
+        tex=f"{GENERATED}/table_taxonomy.tex",
+        csv=f"{GENERATED}/table_taxonomy.csv",
     log:
         f"{PAPER_LOGS}/table_taxonomy.log",
+    conda:
+        SOFTWARE
     shell:
-        "{PY} {input.script} --registry {input.registry} --manifest {input.manifest}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --registry {input.registry} --manifest {input.manifest}'
         " --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
@@ -74,11 +96,15 @@ rule table_organisations:
         organisations="benchmark/organisations.csv",
         code=script_code("scripts/table_organisations.py"),
     output:
-        **table_out("table_organisations"),
+        tex=f"{GENERATED}/table_organisations.tex",
+        csv=f"{GENERATED}/table_organisations.csv",
     log:
         f"{PAPER_LOGS}/table_organisations.log",
+    conda:
+        SOFTWARE
     shell:
-        "{PY} {input.script} --organisations {input.organisations} --tex {output.tex} --csv {output.csv} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" {input.script} --organisations {input.organisations} --tex {output.tex}'
+        " --csv {output.csv} > {log} 2>&1"
 
 
 rule table_pilot_scenarios:
@@ -89,11 +115,17 @@ rule table_pilot_scenarios:
         bundles=FROZEN_BUNDLES,
         code=script_code("scripts/table_pilot_scenarios.py"),
     output:
-        **table_out("table_pilot_scenarios"),
+        tex=f"{GENERATED}/table_pilot_scenarios.tex",
+        csv=f"{GENERATED}/table_pilot_scenarios.csv",
     log:
         f"{PAPER_LOGS}/table_pilot_scenarios.log",
+    conda:
+        SOFTWARE
+    params:
+        bundles=lambda w, input: os.path.dirname(input.bundles[0]),  # the folder of the frozen bundles
     shell:
-        "{PY} {input.script} --manifest {input.manifest} --bundles {BUNDLES} --tex {output.tex} --csv {output.csv}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --manifest {input.manifest} --bundles {params.bundles}'
+        " --tex {output.tex} --csv {output.csv}"
         " > {log} 2>&1"
 
 
@@ -103,11 +135,15 @@ rule table_challenge:
         manifest=MANIFEST,
         code=script_code("scripts/table_challenge.py"),
     output:
-        **table_out("table_challenge"),
+        tex=f"{GENERATED}/table_challenge.tex",
+        csv=f"{GENERATED}/table_challenge.csv",
     log:
         f"{PAPER_LOGS}/table_challenge.log",
+    conda:
+        SOFTWARE
     shell:
-        "{PY} {input.script} --manifest {input.manifest} --tex {output.tex} --csv {output.csv} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" {input.script} --manifest {input.manifest} --tex {output.tex}'
+        " --csv {output.csv} > {log} 2>&1"
 
 
 rule table_catalogue:
@@ -118,13 +154,18 @@ rule table_catalogue:
         bundles=FROZEN_BUNDLES,
         code=script_code("scripts/table_catalogue.py"),
     output:
-        **table_out("table_catalogue"),
-    params:
-        caps=json.dumps(config["caps"], sort_keys=True),
+        tex=f"{GENERATED}/table_catalogue.tex",
+        csv=f"{GENERATED}/table_catalogue.csv",
     log:
         f"{PAPER_LOGS}/table_catalogue.log",
+    conda:
+        SOFTWARE
+    params:
+        bundles=lambda w, input: os.path.dirname(input.bundles[0]),  # the folder of the frozen bundles
+        caps=json.dumps(config["caps"], sort_keys=True),
     shell:
-        "{PY} {input.script} --manifest {input.manifest} --bundles {BUNDLES} --caps {params.caps:q}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --manifest {input.manifest} --bundles {params.bundles}'
+        " --caps {params.caps:q}"
         " --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
@@ -137,11 +178,17 @@ rule fig_coverage:
         bundles=FROZEN_BUNDLES,
         code=script_code("scripts/fig_coverage.py"),
     output:
-        **figure_out("fig_coverage"),
+        pdf=f"{GENERATED}/fig_coverage.pdf",
+        png=f"{GENERATED}/fig_coverage.png",
     log:
         f"{PAPER_LOGS}/fig_coverage.log",
+    conda:
+        SOFTWARE
+    params:
+        bundles=lambda w, input: os.path.dirname(input.bundles[0]),  # the folder of the frozen bundles
     shell:
-        "{PY} {input.script} --registry {input.registry} --manifest {input.manifest} --bundles {BUNDLES}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --registry {input.registry} --manifest {input.manifest}'
+        " --bundles {params.bundles}"
         " --pdf {output.pdf} --png {output.png} > {log} 2>&1"
 
 
@@ -155,8 +202,11 @@ rule rulegraph:
         f"{PAPER}/rulegraph.dot",
     log:
         f"{PAPER_LOGS}/rulegraph.log",
+    conda:
+        SOFTWARE
     shell:
-        "{PY} -m snakemake --nolock --rulegraph dot -- paper > {output}.tmp 2> {log} && mv {output}.tmp {output}"
+        '"$WHITECOLLAR_PYTHON" -m snakemake --nolock --rulegraph dot'
+        " -- paper > {output}.tmp 2> {log} && mv {output}.tmp {output}"
 
 
 rule fig_architecture:
@@ -166,142 +216,63 @@ rule fig_architecture:
         workflow=WORKFLOW_FILES,
         code=script_code("scripts/fig_architecture.py"),
     output:
-        **figure_out("fig_architecture"),
+        pdf=f"{GENERATED}/fig_architecture.pdf",
+        png=f"{GENERATED}/fig_architecture.png",
     log:
         f"{PAPER_LOGS}/fig_architecture.log",
+    conda:
+        SOFTWARE
     shell:
-        "{PY} {input.script} --dot {input.dot} --workflow {input.workflow} --pdf {output.pdf} --png {output.png}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --dot {input.dot} --workflow {input.workflow} --pdf {output.pdf}'
+        " --png {output.png}"
         " > {log} 2>&1"
 
 
 # -- the results, from the pilot ----------------------------------------------------------
 
-rule table_results:
+
+rule results_table:
     input:
-        script="scripts/table_results.py",
+        script="scripts/{name}.py",
         pilot=PILOT,
-        code=script_code("scripts/table_results.py"),
+        code=lambda w: script_code(f"scripts/{w.name}.py"),
     output:
-        **table_out("table_results"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
+        tex=f"{GENERATED}/{{name}}.tex",
+        csv=f"{GENERATED}/{{name}}.csv",
     log:
-        f"{PAPER_LOGS}/table_results.log",
+        f"{PAPER_LOGS}/{{name}}.log",
+    wildcard_constraints:
+        name="|".join(RESULTS_TABLES),
+    conda:
+        SOFTWARE
+    params:
+        **RESULTS_PARAMS,
     shell:
-        results_shell("{input.script}", "--tex {output.tex} --csv {output.csv}")
+        '"$WHITECOLLAR_PYTHON" {input.script} --pilot {input.pilot} --bundles {params.bundles}'
+        " --seed {params.bootstrap[seed]} --replicates {params.bootstrap[replicates]} --arms {params.arms:q}"
+        " --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
-rule table_premium:
+rule results_figure:
     input:
-        script="scripts/table_premium.py",
+        script="scripts/{name}.py",
         pilot=PILOT,
-        code=script_code("scripts/table_premium.py"),
+        code=lambda w: script_code(f"scripts/{w.name}.py"),
     output:
-        **table_out("table_premium"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
+        pdf=f"{GENERATED}/{{name}}.pdf",
+        png=f"{GENERATED}/{{name}}.png",
     log:
-        f"{PAPER_LOGS}/table_premium.log",
-    shell:
-        results_shell("{input.script}", "--tex {output.tex} --csv {output.csv}")
-
-
-rule fig_premium:
-    input:
-        script="scripts/fig_premium.py",
-        pilot=PILOT,
-        code=script_code("scripts/fig_premium.py"),
-    output:
-        **figure_out("fig_premium"),
+        f"{PAPER_LOGS}/{{name}}.log",
+    wildcard_constraints:
+        name="|".join(RESULTS_FIGURES),
+    conda:
+        SOFTWARE
     params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
-    log:
-        f"{PAPER_LOGS}/fig_premium.log",
+        **RESULTS_PARAMS,
     shell:
-        results_shell("{input.script}", "--pdf {output.pdf} --png {output.png}")
-
-
-rule fig_frontier:
-    input:
-        script="scripts/fig_frontier.py",
-        pilot=PILOT,
-        code=script_code("scripts/fig_frontier.py"),
-    output:
-        **figure_out("fig_frontier"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
-    log:
-        f"{PAPER_LOGS}/fig_frontier.log",
-    shell:
-        results_shell("{input.script}", "--pdf {output.pdf} --png {output.png}")
-
-
-rule table_frontier:
-    input:
-        script="scripts/table_frontier.py",
-        pilot=PILOT,
-        code=script_code("scripts/table_frontier.py"),
-    output:
-        **table_out("table_frontier"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
-    log:
-        f"{PAPER_LOGS}/table_frontier.log",
-    shell:
-        results_shell("{input.script}", "--tex {output.tex} --csv {output.csv}")
-
-
-rule table_minutes_sensitivity:
-    input:
-        script="scripts/table_minutes_sensitivity.py",
-        pilot=PILOT,
-        code=script_code("scripts/table_minutes_sensitivity.py"),
-    output:
-        **table_out("table_minutes_sensitivity"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
-    log:
-        f"{PAPER_LOGS}/table_minutes_sensitivity.log",
-    shell:
-        results_shell("{input.script}", "--tex {output.tex} --csv {output.csv}")
-
-
-rule table_asking:
-    input:
-        script="scripts/table_asking.py",
-        pilot=PILOT,
-        code=script_code("scripts/table_asking.py"),
-    output:
-        **table_out("table_asking"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
-    log:
-        f"{PAPER_LOGS}/table_asking.log",
-    shell:
-        results_shell("{input.script}", "--tex {output.tex} --csv {output.csv}")
-
-
-rule table_judges:
-    input:
-        script="scripts/table_judges.py",
-        pilot=PILOT,
-        code=script_code("scripts/table_judges.py"),
-    output:
-        **table_out("table_judges"),
-    params:
-        bootstrap=BOOTSTRAP,
-        arms=ARM_LABELS,
-    log:
-        f"{PAPER_LOGS}/table_judges.log",
-    shell:
-        results_shell("{input.script}", "--tex {output.tex} --csv {output.csv}")
+        '"$WHITECOLLAR_PYTHON" {input.script} --pilot {input.pilot} --bundles {params.bundles}'
+        " --seed {params.bootstrap[seed]} --replicates {params.bootstrap[replicates]} --arms {params.arms:q}"
+        " --pdf {output.pdf} --png {output.png} > {log} 2>&1"
 
 
 rule table_power:
@@ -310,16 +281,20 @@ rule table_power:
         manifest=MANIFEST,
         code=script_code("scripts/table_power.py"),
     output:
-        **table_out("table_power"),
-    params:
-        repeats=config["study"]["repeats"],
-        seed=config["study"]["seed"],
+        tex=f"{GENERATED}/table_power.tex",
+        csv=f"{GENERATED}/table_power.csv",
     log:
         f"{PAPER_LOGS}/table_power.log",
     benchmark:
         f"{BENCH}/paper/table_power.tsv"
+    conda:
+        SOFTWARE
+    params:
+        repeats=config["study"]["repeats"],
+        seed=config["study"]["seed"],
     shell:
-        "{PY} {input.script} --manifest {input.manifest} --repeats {params.repeats} --seed {params.seed}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --manifest {input.manifest} --repeats {params.repeats}'
+        " --seed {params.seed}"
         " --tex {output.tex} --csv {output.csv} > {log} 2>&1"
 
 
@@ -330,11 +305,15 @@ rule table_amendments:
         amendments="benchmark/protocol/amendments.csv",
         code=script_code("scripts/table_amendments.py"),
     output:
-        **table_out("table_amendments"),
+        tex=f"{GENERATED}/table_amendments.tex",
+        csv=f"{GENERATED}/table_amendments.csv",
     log:
         f"{PAPER_LOGS}/table_amendments.log",
+    conda:
+        SOFTWARE
     shell:
-        "{PY} {input.script} --amendments {input.amendments} --tex {output.tex} --csv {output.csv} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" {input.script} --amendments {input.amendments} --tex {output.tex}'
+        " --csv {output.csv} > {log} 2>&1"
 
 
 rule macros_pilot:
@@ -344,24 +323,29 @@ rule macros_pilot:
         code=script_code("scripts/macros_pilot.py"),
     output:
         tex=f"{GENERATED}/macros_pilot.tex",
-    params:
-        study=json.dumps({"seed": config["study"]["seed"], "repeats": config["study"]["repeats"]}, sort_keys=True),
     log:
         f"{PAPER_LOGS}/macros_pilot.log",
+    conda:
+        SOFTWARE
+    params:
+        bundles=BUNDLES,
+        study=json.dumps({"seed": config["study"]["seed"], "repeats": config["study"]["repeats"]}, sort_keys=True),
     shell:
-        "{PY} {input.script} --pilot {input.pilot} --bundles {BUNDLES} --study {params.study:q} --tex {output.tex}"
+        '"$WHITECOLLAR_PYTHON" {input.script} --pilot {input.pilot} --bundles {params.bundles}'
+        " --study {params.study:q} --tex {output.tex}"
         " > {log} 2>&1"
 
 
 # -- the manuscript -----------------------------------------------------------------------
+
 
 # Without a TeX engine the job stops at once with one line saying how to install one.
 rule manuscript:
     input:
         script="scripts/manuscript_pdf.py",
         sources=_files("manuscript/*.tex", "manuscript/*.bib"),
-        tables=[table_out(t)["tex"] for t in TABLES],
-        figures=[figure_out(f)["pdf"] for f in FIGURES],
+        tables=expand(f"{GENERATED}/{{name}}.tex", name=TABLES),
+        figures=expand(f"{GENERATED}/{{name}}.pdf", name=FIGURES),
         macros=rules.macros_pilot.output.tex,
         code=script_code("scripts/manuscript_pdf.py"),
     output:
@@ -370,5 +354,8 @@ rule manuscript:
         f"{PAPER_LOGS}/manuscript.log",
     benchmark:
         f"{BENCH}/paper/manuscript.tsv"
+    conda:
+        SOFTWARE
     shell:
-        "{PY} {input.script} --check && {PY} {input.script} --main manuscript/paper.tex --out {output} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" {input.script} --check && "$WHITECOLLAR_PYTHON" {input.script}'
+        " --main manuscript/paper.tex --out {output} > {log} 2>&1"

@@ -2,8 +2,10 @@
 # replicator rebuilds the paper from (`make replicate PACKAGE=...`; see
 # src/whitecollar/paper/restricted.py and replicate.py).
 
+
 localrules:
     restricted,
+
 
 PACKAGE_TAR = f"{RESULTS}/package/whitecollar-package.tar"
 PROTOCOL_FILES = ["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
@@ -25,5 +27,12 @@ rule restricted:
         f"{LOGS}/restricted.log",
     benchmark:
         f"{BENCH}/restricted.tsv"
+    conda:
+        SOFTWARE
+    params:
+        # a function: the linter takes a plain string that begins an input's path for a prefix
+        results=lambda w: RESULTS,
+        oracles=ORACLES,
     shell:
-        "{WC} package --results {RESULTS} --oracles {ORACLES} --out {output} > {log} 2>&1"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar package --results {params.results} --oracles {params.oracles}'
+        " --out {output} > {log} 2>&1"

@@ -3,6 +3,7 @@
 # integer program, and a session needs its node slot, the ledger's lock, the
 # sandbox and (A3, A4) its portal next to it (docs/ARCHITECTURE.md, "On a cluster").
 
+
 localrules:
     assign,
     run,
@@ -19,12 +20,16 @@ checkpoint assign:
         code=stage_code("assign"),
     output:
         ASSIGNMENT,
-    params:
-        config=plan.assign_slice(config),
     log:
         f"{LOGS}/assign.log",
+    conda:
+        SOFTWARE
+    params:
+        config=plan.assign_slice(config),
+        bundles=BUNDLES,
     shell:
-        "{WC} assign --digests {input.digests} --bundles {BUNDLES} --config-json {params.config:q}"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar assign --digests {input.digests} --bundles {params.bundles}'
+        " --config-json {params.config:q}"
         " --out {output} > {log} 2>&1"
 
 
@@ -40,6 +45,17 @@ rule run:
         events=protected(f"{RUNS}/{RUN_PATH}/events.jsonl"),
         integrity=protected(f"{RUNS}/{RUN_PATH}/integrity.json"),
         out=protected(directory(f"{RUNS}/{RUN_PATH}/out")),
+    log:
+        f"{LOGS}/runs/{RUN_PATH}.log",
+    priority: per_job(lambda w: 100000 - int(assigned(w)["order"]))
+    retries: 1
+    conda:
+        SOFTWARE
+    resources:
+        **node_resources(),
+        # the worker slot: what one session and its portal need, for as long as its wall limit
+        mem_mb=4000,
+        runtime=per_job(lambda w: -(-int(assigned(w)["time_limit_s"]) // 60) + 10),
     params:
         arm=per_job(lambda w: json.dumps(config["arms"][w.arm], sort_keys=True)),
         worker=per_job(lambda w: worker_slice(w.arm)),
@@ -47,19 +63,16 @@ rule run:
         budget=per_job(lambda w: assigned(w)["budget_usd"]),
         collect=config["collect"],
         run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
-    resources:
-        **node_resources(),
-        # the worker slot: what one session and its portal need, for as long as its wall limit
-        mem_mb=4000,
-        runtime=per_job(lambda w: -(-int(assigned(w)["time_limit_s"]) // 60) + 10),
-    priority: per_job(lambda w: 100000 - int(assigned(w)["order"]))
-    retries: 1
-    log:
-        f"{LOGS}/runs/{RUN_PATH}.log",
+        bundle=per_job(lambda w: f"{BUNDLES}/{w.task}"),
+        freeze=MANIFEST,
+        assignment=ASSIGNMENT,
+        work_root=WORK,
+        ledger=LEDGER,
     shell:
-        "{WC} run {wildcards.task} --bundle-key {wildcards.bundle} --arm {wildcards.arm} --repeat {wildcards.rep}"
-        " --bundle {BUNDLES}/{wildcards.task} --freeze {MANIFEST} --assignment {ASSIGNMENT}"
-        " --run-dir {params.run_dir} --work-root {WORK} --ledger {LEDGER}"
+        '"$WHITECOLLAR_PYTHON" -m whitecollar run {wildcards.task} --bundle-key {wildcards.bundle}'
+        " --arm {wildcards.arm} --repeat {wildcards.rep}"
+        " --bundle {params.bundle} --freeze {params.freeze} --assignment {params.assignment}"
+        " --run-dir {params.run_dir} --work-root {params.work_root} --ledger {params.ledger}"
         " --arm-json {params.arm:q} --worker-json {params.worker:q}"
         " --time-limit {params.time_limit} --budget {params.budget}"
         " --max-file-mb {params.collect[max_file_mb]} --max-run-mb {params.collect[max_run_mb]} > {log} 2>&1"

@@ -55,7 +55,7 @@ def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_mem
     local, rules = set(workflow["local"]), set(workflow["resources"]) - set(workflow["norun"])
     assert CONTROLLER_RULES <= local and not local & set(cluster.REMOTE_RULES)
     assert rules - local == set(cluster.REMOTE_RULES)  # everything else runs where Snakemake runs
-    assert {"manuscript", "table_results", "rulegraph"} <= local
+    assert {"manuscript", "results_table", "results_figure", "rulegraph"} <= local
     for rule in (*cluster.REMOTE_RULES, "run"):
         assert set(workflow["resources"][rule]) == {"mem_mb", "runtime"}, rule
     # the evaluation's job asks for the evaluation's own bound (config.yaml `evaluation:`) and room around it
