@@ -32,6 +32,7 @@ as it would in a re-grade of many runs. The jobs come in a shuffled order
 folder's order, which the prefetcher walks. The modes of before (own
 soffice per job) run on one replicate only: they take seconds per run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,8 +74,10 @@ def _replicate_workbook(path: Path, k: int) -> None:
         for info in src.infolist():
             part = src.read(info.filename)
             if info.filename == "docProps/core.xml":
-                part = part.replace(b"</cp:coreProperties>",
-                                    f"<dc:description>replicate {k}</dc:description></cp:coreProperties>".encode())
+                part = part.replace(
+                    b"</cp:coreProperties>",
+                    f"<dc:description>replicate {k}</dc:description></cp:coreProperties>".encode(),
+                )
             dst.writestr(info, part)
     path.write_bytes(out.getvalue())
 
@@ -129,8 +132,9 @@ def batched_floor(books: list[Path], tmp: Path) -> tuple[float, float]:
             inputs.append(str(shutil.copy(book, root / "in" / f"{i:03d}.xlsx")))
         profile = soffice.make_profile(root)
         t0 = time.perf_counter()
-        run = soffice.run_soffice(exe, ["--convert-to", recalc.FILTER, "--outdir", str(root / "out"),
-                                        *inputs], profile=profile, timeout_s=600)
+        run = soffice.run_soffice(
+            exe, ["--convert-to", recalc.FILTER, "--outdir", str(root / "out"), *inputs], profile=profile, timeout_s=600
+        )
         timings.append(time.perf_counter() - t0)
         made = len(list((root / "out").glob("*.xlsx")))
         if made != len(batch):
@@ -156,10 +160,23 @@ def cli_per_run(runs, env: dict[str, str], tmp: Path, label: str, jobs: int = 1)
         i, (task, ws, oracle) = item
         t0 = time.perf_counter()
         proc = subprocess.run(
-            [*entry, "evaluate", task, "--workspace", str(ws),
-             "--out", str(ws / "out"), "--oracle", str(oracle),
-             "--receipt", str(tmp / "receipts" / label / f"{ws.name}.json")],
-            env=env, capture_output=True, text=True)
+            [
+                *entry,
+                "evaluate",
+                task,
+                "--workspace",
+                str(ws),
+                "--out",
+                str(ws / "out"),
+                "--oracle",
+                str(oracle),
+                "--receipt",
+                str(tmp / "receipts" / label / f"{ws.name}.json"),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         if proc.returncode != 0:
             sys.exit(f"evaluate failed: {proc.stdout[-1000:]}{proc.stderr[-1000:]}")
         times.append(time.perf_counter() - t0)
@@ -192,12 +209,20 @@ def in_process_per_run(runs) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replicates", type=int, default=4, help="copies of each run, workbooks distinct")
-    parser.add_argument("--floors", type=int, default=3,
-                        help="floor measurements spread over the bench (their median is the floor)")
-    parser.add_argument("--cold-runs", type=int, default=3,
-                        help="cold re-grades through the server, each on an empty cache (their median is printed)")
-    parser.add_argument("--server-only", action="store_true",
-                        help="skip the one-process-per-run modes of before (minutes of own soffice starts)")
+    parser.add_argument(
+        "--floors", type=int, default=3, help="floor measurements spread over the bench (their median is the floor)"
+    )
+    parser.add_argument(
+        "--cold-runs",
+        type=int,
+        default=3,
+        help="cold re-grades through the server, each on an empty cache (their median is printed)",
+    )
+    parser.add_argument(
+        "--server-only",
+        action="store_true",
+        help="skip the one-process-per-run modes of before (minutes of own soffice starts)",
+    )
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-evaluation-"))
     try:
@@ -205,8 +230,9 @@ def main() -> None:
         runs = replicate(base_runs, args.replicates)
         random.Random(ORDER_SEED).shuffle(runs)
         n = len(runs)
-        books = [p for _, ws, _ in runs for p in sorted((ws / "out").rglob("*.xlsx"))
-                 if recalc.has_formulas(p.read_bytes())]
+        books = [
+            p for _, ws, _ in runs for p in sorted((ws / "out").rglob("*.xlsx")) if recalc.has_formulas(p.read_bytes())
+        ]
         floors: list[float] = []
 
         def measure_floor() -> float:
@@ -221,12 +247,20 @@ def main() -> None:
         base["PYTHONPATH"] = str(ROOT / "src")
         base[grading_server.SWITCH_ENV] = "0"  # the modes of before: no grading server
         startup_t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import whitecollar.cli, whitecollar.grading.evaluation, "
-                        "whitecollar.office"], env=base, check=True)
+        subprocess.run(
+            [sys.executable, "-c", "import whitecollar.cli, whitecollar.grading.evaluation, whitecollar.office"],
+            env=base,
+            check=True,
+        )
         startup = time.perf_counter() - startup_t0
 
-        caches = [tmp / "cache-private", tmp / "cache", tmp / "cache-in-process", tmp / "cache-server",
-                  tmp / "cache-server-2"]
+        caches = [
+            tmp / "cache-private",
+            tmp / "cache",
+            tmp / "cache-in-process",
+            tmp / "cache-server",
+            tmp / "cache-server-2",
+        ]
         private = dict(base, **{CACHE: str(caches[0]), shared_office.UNO_PYTHON_ENV: str(tmp / "no-uno")})
         # the workflow's way: the shared office, and the prefetcher of the finished runs' workbooks
         shared = dict(base, **{CACHE: str(caches[1]), prefetcher.ROOT_ENV: str(tmp / "runs")})
@@ -257,9 +291,17 @@ def main() -> None:
         served_2 = dict(served, **{CACHE: str(caches[4])})
         server_cold_2 = cli_per_run(runs, served_2, tmp, "server-two-jobs", jobs=2)
         modes = ("none", "private", "cold", "warm", *cold_labels, "server-warm", "server-two-jobs")
-        same = all(len({(tmp / "receipts" / m / f.name).read_bytes() for m in modes
-                        if (tmp / "receipts" / m / f.name).is_file()}) == 1
-                   for f in (tmp / "receipts" / "server-cold").iterdir())
+        same = all(
+            len(
+                {
+                    (tmp / "receipts" / m / f.name).read_bytes()
+                    for m in modes
+                    if (tmp / "receipts" / m / f.name).is_file()
+                }
+            )
+            == 1
+            for f in (tmp / "receipts" / "server-cold").iterdir()
+        )
 
         os.environ[CACHE] = str(caches[2])
         recalc.clear_cache()
@@ -275,34 +317,60 @@ def main() -> None:
         m, k = len(before), n
         rows = [
             ("one soffice call, one workbook", single, None),
-            (f"batched floor: one soffice call over {len(books)} workbooks, per workbook, median of "
-             f"{len(floors)} ({', '.join(f'{f:.3f}' for f in floors)})", floor, 1.0),
+            (
+                f"batched floor: one soffice call over {len(books)} workbooks, per workbook, median of "
+                f"{len(floors)} ({', '.join(f'{f:.3f}' for f in floors)})",
+                floor,
+                1.0,
+            ),
             ("process start-up and imports (no evaluation)", startup, startup / floor),
-            *([] if args.server_only else [
-                (f"per run ({m}), one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
-                (f"per run ({m}), one process each, own soffice, empty cache", private_cold, private_cold / floor),
-                (f"per run ({m}), one process each, shared office, empty cache, prefetcher", cold, cold / floor),
-                (f"per run ({m}), one process each, shared office, warm cache", warm, warm / floor)]),
-            (f"per run ({k}), grading server, empty cache, prefetcher: COLD RE-GRADE, median of {len(colds)} "
-             f"({', '.join(f'{c:.3f}' for c, _ in colds)})", server_cold, server_cold / floor),
-            (f"  the same, the {k - 1} runs after the first (which starts server, office and prefetcher), "
-             f"median ({', '.join(f'{s:.3f}' for _, s in colds)})", server_steady, server_steady / floor),
+            *(
+                []
+                if args.server_only
+                else [
+                    (f"per run ({m}), one process each, own soffice, no cache (before)", no_cache, no_cache / floor),
+                    (f"per run ({m}), one process each, own soffice, empty cache", private_cold, private_cold / floor),
+                    (f"per run ({m}), one process each, shared office, empty cache, prefetcher", cold, cold / floor),
+                    (f"per run ({m}), one process each, shared office, warm cache", warm, warm / floor),
+                ]
+            ),
+            (
+                f"per run ({k}), grading server, empty cache, prefetcher: COLD RE-GRADE, median of {len(colds)} "
+                f"({', '.join(f'{c:.3f}' for c, _ in colds)})",
+                server_cold,
+                server_cold / floor,
+            ),
+            (
+                f"  the same, the {k - 1} runs after the first (which starts server, office and prefetcher), "
+                f"median ({', '.join(f'{s:.3f}' for _, s in colds)})",
+                server_steady,
+                server_steady / floor,
+            ),
             (f"per run ({k}), grading server, warm cache (re-grading)", server_warm, server_warm / floor),
-            (f"per run ({k}), grading server, empty cache, prefetcher, two jobs at a time (wall-clock)",
-             server_cold_2, server_cold_2 / floor),
-            (f"per run ({k}), one process for all, one batch to the shared office (battery, corpus)", batch_cold,
-             batch_cold / floor),
-            (f"per run ({k}), one process for all, warm shared cache (re-validation)", batch_warm,
-             batch_warm / floor),
+            (
+                f"per run ({k}), grading server, empty cache, prefetcher, two jobs at a time (wall-clock)",
+                server_cold_2,
+                server_cold_2 / floor,
+            ),
+            (
+                f"per run ({k}), one process for all, one batch to the shared office (battery, corpus)",
+                batch_cold,
+                batch_cold / floor,
+            ),
+            (f"per run ({k}), one process for all, warm shared cache (re-validation)", batch_warm, batch_warm / floor),
         ]
         width = max(len(r[0]) for r in rows)
-        print(f"Evaluation of {n} runs of {', '.join(SCENARIOS)} ({len(base_runs)} solver variants with formula "
-              f"workbooks x {args.replicates} replicates, shuffled); goal: at most 2x the floor")
+        print(
+            f"Evaluation of {n} runs of {', '.join(SCENARIOS)} ({len(base_runs)} solver variants with formula "
+            f"workbooks x {args.replicates} replicates, shuffled); goal: at most 2x the floor"
+        )
         print(f"{'measure':<{width}}  seconds  x floor")
         for name, secs, ratio in rows:
             print(f"{name:<{width}}  {secs:7.3f}  {'' if ratio is None else f'{ratio:6.2f}'}")
-        print(f"receipts byte-identical across the {len(modes) - 4 * args.server_only} per-process runs: "
-              f"{'yes' if same else 'NO'}")
+        print(
+            f"receipts byte-identical across the {len(modes) - 4 * args.server_only} per-process runs: "
+            f"{'yes' if same else 'NO'}"
+        )
         if not same:
             sys.exit(1)
     finally:

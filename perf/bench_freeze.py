@@ -4,6 +4,7 @@ Measures, in a scratch copy of the repository: the freeze from a clean
 state, the no-op `snakemake -n freeze`, and, per scenario, generation, the
 validation battery and one evaluation with LibreOffice recalculation.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,8 +36,10 @@ def main() -> None:
     sm = [sys.executable, "-m", "snakemake"]
     wc = [sys.executable, "-m", "whitecollar"]
     try:
-        rows = [("freeze from clean (snakemake --cores 2 freeze)", timed(sm + ["--cores", "2", "freeze"], root, env)),
-                ("no-op plan (snakemake -n freeze)", timed(sm + ["-n", "freeze"], root, env))]
+        rows = [
+            ("freeze from clean (snakemake --cores 2 freeze)", timed(sm + ["--cores", "2", "freeze"], root, env)),
+            ("no-op plan (snakemake -n freeze)", timed(sm + ["-n", "freeze"], root, env)),
+        ]
         sys.path.insert(0, str(root / "src"))
         os.environ["WHITECOLLAR_ROOT"] = str(root)
         from whitecollar.benchmark.scenario import list_scenarios
@@ -45,11 +48,54 @@ def main() -> None:
             if task not in (root / "config.yaml").read_text():
                 continue
             w = tmp / task
-            rows.append((f"{task}: generate", timed(wc + ["generate", task, "--bundle", str(w / "b"), "--oracle", str(w / "o")], root, env)))
-            rows.append((f"{task}: validation battery", timed(wc + ["validate", task, "--bundle", str(w / "b"), "--oracle", str(w / "o"), "--out", str(w / "v.json")], root, env)))
+            rows.append(
+                (
+                    f"{task}: generate",
+                    timed(wc + ["generate", task, "--bundle", str(w / "b"), "--oracle", str(w / "o")], root, env),
+                )
+            )
+            rows.append(
+                (
+                    f"{task}: validation battery",
+                    timed(
+                        wc
+                        + [
+                            "validate",
+                            task,
+                            "--bundle",
+                            str(w / "b"),
+                            "--oracle",
+                            str(w / "o"),
+                            "--out",
+                            str(w / "v.json"),
+                        ],
+                        root,
+                        env,
+                    ),
+                )
+            )
             timed(wc + ["compose", task, "--bundle", str(w / "b"), "--workspace", str(w / "ws")], root, env)
             timed(wc + ["solve", task, "--workspace", str(w / "ws"), "--variant", "reference"], root, env)
-            rows.append((f"{task}: one evaluation with recalculation", timed(wc + ["evaluate", task, "--workspace", str(w / "ws"), "--oracle", str(w / "o"), "--receipt", str(w / "r.json")], root, env)))
+            rows.append(
+                (
+                    f"{task}: one evaluation with recalculation",
+                    timed(
+                        wc
+                        + [
+                            "evaluate",
+                            task,
+                            "--workspace",
+                            str(w / "ws"),
+                            "--oracle",
+                            str(w / "o"),
+                            "--receipt",
+                            str(w / "r.json"),
+                        ],
+                        root,
+                        env,
+                    ),
+                )
+            )
         width = max(len(name) for name, _ in rows)
         print(f"{'measure':<{width}}  seconds")
         for name, secs in rows:

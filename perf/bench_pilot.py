@@ -4,6 +4,7 @@ In a scratch copy of the repository: the freeze, then the pilot from that
 frozen state, the no-op `snakemake -n results/pilot`, and the laboratory's
 own per-run overhead (compose + collect + evaluate, the worker excluded).
 """
+
 from __future__ import annotations
 
 import os
@@ -62,16 +63,22 @@ def main() -> None:
         sys.path.insert(0, str(root / "src"))
         from whitecollar.benchmark.scenario import list_scenarios
 
-        rows = [("freeze from clean (not part of the pilot)", freeze),
-                (f"simulated pilot from a frozen state ({runs} runs, 2 cores)", pilot),
-                ("per run, pilot wall time / runs", pilot / max(runs, 1)),
-                ("no-op plan (snakemake -n results/pilot)", noop)]
+        rows = [
+            ("freeze from clean (not part of the pilot)", freeze),
+            (f"simulated pilot from a frozen state ({runs} runs, 2 cores)", pilot),
+            ("per run, pilot wall time / runs", pilot / max(runs, 1)),
+            ("no-op plan (snakemake -n results/pilot)", noop),
+        ]
         for task in list_scenarios(root / "benchmark" / "scenarios"):
             if not (root / "results" / "bundles" / task).exists():
                 continue
             c, k, e = overhead(root, tmp, task)
-            rows += [(f"{task}: compose", c), (f"{task}: collect", k), (f"{task}: evaluate (with recalculation)", e),
-                     (f"{task}: laboratory overhead per run", c + k + e)]
+            rows += [
+                (f"{task}: compose", c),
+                (f"{task}: collect", k),
+                (f"{task}: evaluate (with recalculation)", e),
+                (f"{task}: laboratory overhead per run", c + k + e),
+            ]
         width = max(len(n) for n, _ in rows)
         print("SIMULATED workers (the scenarios' own solver variants); no model was run.")
         print(f"{'measure':<{width}}  seconds")

@@ -18,6 +18,7 @@ import-summaries cache (results/cache/codedeps.json), as any earlier
 invocation does on a controller: the figures are those of every planning
 but the very first.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,10 +35,11 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache",
-                                "*.egg-info", "generated")
+IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info", "generated"
+)
 
-SYNTHETIC = '''
+SYNTHETIC = """
 RUNS = [l.split(",") for l in open("runs.csv").read().split()]
 JUDGES = {judges!r}
 P = "{{task}}/{{bundle}}/{{arm}}/r{{rep}}"
@@ -79,7 +81,7 @@ rule judge:
     input: f"packages/{{P}}/package.txt"
     output: f"scores/{{P}}/{{{{judge}}}}.json"
     shell: "touch {{output}}"
-'''
+"""
 
 
 def env_for(root: Path) -> dict[str, str]:
@@ -94,8 +96,13 @@ def cpu() -> float:
 def snakemake(root: Path, *args: str, env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """Wall-clock and CPU seconds of one Snakemake command, and its output."""
     t0, c0 = time.perf_counter(), cpu()
-    proc = subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=env or dict(os.environ),
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "snakemake", *args],
+        cwd=root,
+        env=env or dict(os.environ),
+        capture_output=True,
+        text=True,
+    )
     took, used = time.perf_counter() - t0, cpu() - c0
     if proc.returncode != 0:
         sys.exit(f"failed in {root}: snakemake {' '.join(args)}\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
@@ -118,9 +125,14 @@ def frozen_lab(tmp: Path) -> Path:
     shutil.copytree(ROOT, root, ignore=IGNORE)
     print(f"building the freeze in {root} (once) ...", flush=True)
     snakemake(root, "--cores", "2", "freeze", env=env_for(root))
-    snakemake(root, "--cores", "2", "results/code/render/all.json",
-              *[f"results/code/evaluate/{t}.json" for t in yaml.safe_load((root / "config.yaml").read_text())["scenarios"]],
-              env=env_for(root))
+    snakemake(
+        root,
+        "--cores",
+        "2",
+        "results/code/render/all.json",
+        *[f"results/code/evaluate/{t}.json" for t in yaml.safe_load((root / "config.yaml").read_text())["scenarios"]],
+        env=env_for(root),
+    )
     return root
 
 
@@ -155,17 +167,31 @@ def main() -> None:
                 took, used, slog = snakemake(synth, "-n", "pilot/summary.csv")
                 floor.append((took, used))
                 synthetic_jobs = job_counts(slog)
-            rows.append((len(runs), sum(jobs.values()), sum(synthetic_jobs.values()),
-                         min(t for t, _ in ours), min(t for t, _ in floor),
-                         min(c for _, c in ours), min(c for _, c in floor)))
+            rows.append(
+                (
+                    len(runs),
+                    sum(jobs.values()),
+                    sum(synthetic_jobs.values()),
+                    min(t for t, _ in ours),
+                    min(t for t, _ in floor),
+                    min(c for _, c in ours),
+                    min(c for _, c in floor),
+                )
+            )
         print("Planning (snakemake -n) of results/pilot beside Snakemake's floor, a synthetic DAG of the same shape;")
-        print("wall-clock seconds, and CPU seconds (steadier when the machine is shared); best of "
-              f"{a.rounds} side-by-side round(s)")
-        print(f"{'runs':>6} {'jobs':>7} {'synthetic':>10} {'pilot s':>9} {'synthetic s':>12} {'ratio':>6}"
-              f" {'pilot cpu':>10} {'synthetic cpu':>14} {'cpu ratio':>10}")
+        print(
+            "wall-clock seconds, and CPU seconds (steadier when the machine is shared); best of "
+            f"{a.rounds} side-by-side round(s)"
+        )
+        print(
+            f"{'runs':>6} {'jobs':>7} {'synthetic':>10} {'pilot s':>9} {'synthetic s':>12} {'ratio':>6}"
+            f" {'pilot cpu':>10} {'synthetic cpu':>14} {'cpu ratio':>10}"
+        )
         for runs, jobs, sjobs, wall, swall, used, sused in rows:
-            print(f"{runs:>6} {jobs:>7} {sjobs:>10} {wall:>9.2f} {swall:>12.2f} {wall / swall:>6.2f}"
-                  f" {used:>10.2f} {sused:>14.2f} {used / sused:>10.2f}")
+            print(
+                f"{runs:>6} {jobs:>7} {sjobs:>10} {wall:>9.2f} {swall:>12.2f} {wall / swall:>6.2f}"
+                f" {used:>10.2f} {sused:>14.2f} {used / sused:>10.2f}"
+            )
         print("goal: ratio at most 2 at 2,400 runs")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

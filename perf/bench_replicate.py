@@ -5,6 +5,7 @@ without delay): the pilot and the paper, then `snakemake restricted`, then
 `whitecollar replicate` in a fresh copy. The replication is reported as a
 ratio of the paper's own build, which it repeats after re-grading the receipts.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,10 @@ def main() -> None:
         replicate = timed([sys.executable, "-m", "whitecollar", "replicate", str(tar)], fresh, fenv)
         print(f"freeze + pilot (PROC-01, 4 runs):  {pilot:7.1f} s")
         print(f"paper after the pilot:             {paper:7.1f} s")
-        print(f"restricted package:                {package:7.1f} s  ({tar.stat().st_size / 2**20:.1f} MiB, "
-              f"{package / paper:.2f} x the paper)")
+        print(
+            f"restricted package:                {package:7.1f} s  ({tar.stat().st_size / 2**20:.1f} MiB, "
+            f"{package / paper:.2f} x the paper)"
+        )
         print(f"replication from the package:      {replicate:7.1f} s  ({replicate / paper:.2f} x the paper)")
 
 

@@ -8,6 +8,7 @@ and rewrites the block between the document's two marker lines, atomically.
 `--check` rewrites nothing: it exits 1, with one line, when the block is
 stale, so a test can hold the document to the Snakefile.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,10 +46,15 @@ def main(argv: list[str] | None = None) -> int:
         graph = parse_dot(dot)
         missing = missing_rules(graph, stages)
         if missing:
-            raise ValueError(f"rules in no target's graph: {', '.join(missing)}; add their target to "
-                             "WORKFLOW_TARGETS in whitecollar/analysis/rulegraph.py")
-        titles = {stage: ("Snakefile" if f.name == "Snakefile" else f.relative_to(a.root).as_posix())
-                  for f in files for stage in [("targets" if f.name == "Snakefile" else f.stem)]}
+            raise ValueError(
+                f"rules in no target's graph: {', '.join(missing)}; add their target to "
+                "WORKFLOW_TARGETS in whitecollar/analysis/rulegraph.py"
+            )
+        titles = {
+            stage: ("Snakefile" if f.name == "Snakefile" else f.relative_to(a.root).as_posix())
+            for f in files
+            for stage in [("targets" if f.name == "Snakefile" else f.stem)]
+        }
         mermaid = to_mermaid(graph, stages, order=list(titles), titles=titles)
         text = doc.read_text(encoding="utf-8")
         if a.check:

@@ -1,4 +1,5 @@
 """Figure: the workflow's architecture, drawn from `snakemake --rulegraph dot` output."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """Figure: occupations covered by the frozen benchmark, with each scenario's designed depth and class."""
+
 from __future__ import annotations
 
 import argparse

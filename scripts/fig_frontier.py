@@ -1,4 +1,5 @@
 """Figure: the dependency frontier, success against designed depth per arm, with bootstrap bands."""
+
 from __future__ import annotations
 
 from whitecollar.analysis.frontier import frontiers

@@ -1,4 +1,5 @@
 """Figure: the premium of each arm over A1 with both clustered intervals."""
+
 from __future__ import annotations
 
 from whitecollar.analysis.plotting import save

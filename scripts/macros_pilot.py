@@ -1,4 +1,5 @@
 """LaTeX macros with the pilot's headline counts, so the manuscript's prose never types a number."""
+
 from __future__ import annotations
 
 import argparse

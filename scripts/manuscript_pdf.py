@@ -1,4 +1,5 @@
 """The manuscript PDF: latexmk on manuscript/paper.tex, or one line saying how to install TeX."""
+
 from __future__ import annotations
 
 import argparse

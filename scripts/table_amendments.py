@@ -1,11 +1,12 @@
 """Table: the amendments to the study's design (benchmark/protocol/amendments.csv)."""
+
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from whitecollar.analysis.protocol_tables import amendments_table
 from whitecollar.analysis.paper_tables import write_table
+from whitecollar.analysis.protocol_tables import amendments_table
 
 
 def main() -> None:

@@ -1,9 +1,10 @@
 """Table: asking for clarification as precision, recall, specificity and balanced accuracy per arm."""
+
 from __future__ import annotations
 
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.results_tables import asking_results_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
 """Table: catalogue of the frozen scenarios (inputs, deliverables, caps, validation verdict)."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """Table: agreement of each frozen scenario's evaluator with a reviewer, on its challenge corpus."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,10 +1,11 @@
 """Table: the frontier's slope and the depth at which success falls to one half, per arm."""
+
 from __future__ import annotations
 
 from whitecollar.analysis.frontier import frontiers
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.results_tables import frontier_results_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

@@ -1,10 +1,11 @@
 """Table: agreement of the blind judge panel (or a note that its outputs are absent)."""
+
 from __future__ import annotations
 
 from whitecollar.analysis.judges import load_agreement
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.results_tables import judges_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

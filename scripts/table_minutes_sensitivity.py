@@ -1,10 +1,11 @@
 """Table: success and premium with scenarios weighted equally and by professional minutes."""
+
 from __future__ import annotations
 
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.results_tables import sensitivity_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
 from whitecollar.analysis.sensitivity import minutes_sensitivity
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

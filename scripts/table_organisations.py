@@ -1,4 +1,5 @@
 """Table: the fictional organisations in which the scenarios are set."""
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """Table: design of the frozen pilot scenarios (class, depth, minutes, features, deliverables)."""
+
 from __future__ import annotations
 
 import argparse

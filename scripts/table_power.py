@@ -1,13 +1,14 @@
 """Table: power to detect an arm premium for the configured design and the scale-up sizes."""
+
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
 
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.power import power_grid
 from whitecollar.analysis.results_tables import power_table
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

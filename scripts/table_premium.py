@@ -1,10 +1,11 @@
 """Table: the premium of each arm over A1, with intervals clustered by scenario."""
+
 from __future__ import annotations
 
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.premium import premium_table
 from whitecollar.analysis.results_tables import premium_results_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

@@ -1,9 +1,10 @@
 """Table: outcomes per arm and scenario (success, score, injection, clarification, cost)."""
+
 from __future__ import annotations
 
+from whitecollar.analysis.paper_tables import write_table
 from whitecollar.analysis.results_tables import results_table
 from whitecollar.analysis.script_support import add_table_outputs, load, results_parser
-from whitecollar.analysis.paper_tables import write_table
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
 """Table: the occupational taxonomy (occupation, representative simulation, prefix, pilot scenario)."""
+
 from __future__ import annotations
 
 import argparse

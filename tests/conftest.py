@@ -14,6 +14,7 @@ checks, and the challenge corpora at another seed (seed_corpora.py). A
 test that needs one before it is done waits for it, and lends it its
 priority.
 """
+
 from __future__ import annotations
 
 import os
@@ -64,11 +65,16 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         _receipt_cache(config)
         root = config._tmp_path_factory.mktemp("lab-full") / "lab"
         shutil.copytree(ROOT, root, ignore=IGNORE)
-        full = FullLab(root, {item.module.TASK for item in users if hasattr(item.module, "TASK")},
-                       freeze=any(not hasattr(item.module, "TASK") for item in users))
+        full = FullLab(
+            root,
+            {item.module.TASK for item in users if hasattr(item.module, "TASK")},
+            freeze=any(not hasattr(item.module, "TASK") for item in users),
+        )
         config.stash[FULL_LAB] = full
         full.start()
-    corpora = {(item.module.TASK, OTHER_SEED) for item in _users(session, "seed_corpus") if hasattr(item.module, "TASK")}
+    corpora = {
+        (item.module.TASK, OTHER_SEED) for item in _users(session, "seed_corpus") if hasattr(item.module, "TASK")
+    }
     if corpora:
         _receipt_cache(config)
         config.stash[SEED_CORPORA] = SeedCorpora(config._tmp_path_factory.mktemp("seed-corpora"), corpora)
@@ -116,8 +122,9 @@ def frozen(generated, tmp_path_factory):
         bundle, oracle = generated(task_id)
         listing = tree_listing(bundle)
         path = tmp_path_factory.mktemp(f"freeze-{task_id}") / "manifest.json"
-        atomic.write_json(path, {"format": 1, "scenarios": {task_id: {
-            "bundle": listing, "bundle_sha256": listing_digest(listing)}}})
+        atomic.write_json(
+            path, {"format": 1, "scenarios": {task_id: {"bundle": listing, "bundle_sha256": listing_digest(listing)}}}
+        )
         return bundle, oracle, path
 
     return build
@@ -164,7 +171,9 @@ def full_lab(request, tmp_path_factory) -> FullLab:
 def seed_corpus(request, tmp_path_factory):
     """seed_corpus(task_id, seed) -> (oracle, corpus summary) of the scenario generated at that seed
     (scenario_helpers.corpus_at_seed), graded in the background when the seed is seed_corpora.OTHER_SEED."""
-    corpora = request.config.stash.get(SEED_CORPORA, None) or SeedCorpora(tmp_path_factory.mktemp("seed-corpora"), set())
+    corpora = request.config.stash.get(SEED_CORPORA, None) or SeedCorpora(
+        tmp_path_factory.mktemp("seed-corpora"), set()
+    )
 
     def result(task_id: str, seed: int) -> tuple[dict, dict]:
         return corpora.result(task_id, seed, tmp_path_factory.mktemp(f"corpus-{task_id}-{seed}"))

@@ -5,6 +5,7 @@ run with the interpreter running the tests and pointed at its own files
 (WHITECOLLAR_ROOT, PYTHONPATH), so a test can change seeds, evaluators or
 judges and watch what Snakemake rebuilds, without touching the checkout.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,9 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info",
-                                "generated")
+IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info", "generated"
+)
 #: the scenarios the end-to-end labs run (one keeps them fast; the freeze test builds all)
 LAB_SCENARIOS = ("PROC-01",)
 
@@ -30,8 +32,9 @@ def lab_env(root: Path) -> dict[str, str]:
 
 
 def snakemake(root: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=lab_env(root),
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "snakemake", *args], cwd=root, env=lab_env(root), capture_output=True, text=True
+    )
 
 
 def planned(root: Path, target: str = "freeze") -> dict[str, int]:
@@ -134,8 +137,14 @@ class FullLab:
         with open(self._output, "wb") as out:
             self.background = subprocess.Popen(
                 [sys.executable, "-m", "snakemake", "--cores", "2", "--keep-going", *self.targets()],
-                cwd=self.root, env=lab_env(self.root), stdout=out, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=lambda: os.nice(19))
+                cwd=self.root,
+                env=lab_env(self.root),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                preexec_fn=lambda: os.nice(19),
+            )
 
     def wait(self) -> None:
         """Wait for the background build, if one was started (at the tests' priority from now on)."""

@@ -10,6 +10,7 @@ code is the test's own helper; only the process differs. Run by hand:
 
     python tests/seed_corpora.py FOLDER RES-01:777 ACC-01:777 ...
 """
+
 from __future__ import annotations
 
 import json
@@ -46,10 +47,19 @@ class SeedCorpora:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([src] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
         with open(self.folder / "background.log", "wb") as out:
             self.background = subprocess.Popen(
-                [sys.executable, str(Path(__file__).resolve()), str(self.folder),
-                 *(f"{t}:{s}" for t, s in sorted(self.wanted))],
-                env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
-                preexec_fn=lambda: os.nice(19))
+                [
+                    sys.executable,
+                    str(Path(__file__).resolve()),
+                    str(self.folder),
+                    *(f"{t}:{s}" for t, s in sorted(self.wanted)),
+                ],
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                preexec_fn=lambda: os.nice(19),
+            )
 
     def stop(self) -> None:
         if self.background is not None and self.background.poll() is None:

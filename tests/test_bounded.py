@@ -1,4 +1,5 @@
 """The bounded child: each limit stops a child that passes it, and says which."""
+
 from __future__ import annotations
 
 import os
@@ -24,10 +25,12 @@ def test_a_quiet_child_is_ok():
 def test_the_wall_clock_kills_a_sleeping_child_and_its_own_session(tmp_path):
     # the child starts a grandchild in a session of its own, as LibreOffice is started
     marker = tmp_path / "grandchild.pid"
-    code = ("import subprocess, sys, time\n"
-            f"p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], start_new_session=True)\n"
-            f"open({str(marker)!r}, 'w').write(str(p.pid))\n"
-            "time.sleep(60)\n")
+    code = (
+        "import subprocess, sys, time\n"
+        f"p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], start_new_session=True)\n"
+        f"open({str(marker)!r}, 'w').write(str(p.pid))\n"
+        "time.sleep(60)\n"
+    )
     limits = Limits(wall_s=2.0, cpu_s=60, memory_mb=2048)
     outcome = run_bounded(_python(code), limits)
     assert outcome.kind == "wall"
@@ -49,7 +52,7 @@ def test_the_cpu_limit_stops_a_spinning_child():
 
 def test_the_memory_limit_stops_a_greedy_child():
     limits = Limits(wall_s=60.0, cpu_s=60, memory_mb=256)
-    code = ("import os\ntry:\n    b = bytearray(1024 * 1024 * 1024)\nexcept MemoryError:\n    os._exit(86)\n")
+    code = "import os\ntry:\n    b = bytearray(1024 * 1024 * 1024)\nexcept MemoryError:\n    os._exit(86)\n"
     outcome = run_bounded(_python(code), limits)
     assert outcome.kind == "memory"
     assert outcome.exceeded(limits) == "evaluation exceeded 256 MB of memory"
@@ -77,6 +80,7 @@ def test_a_kill_from_elsewhere_is_not_taken_for_the_cpu_limit():
 
 
 # the same bounds for a forked function (the grading server's bounded children)
+
 
 def _address_space_mb() -> int:
     with open("/proc/self/statm", encoding="ascii") as fh:
@@ -124,7 +128,9 @@ def test_the_memory_limit_counts_what_a_fork_inherits():
 
 
 def test_a_bounded_child_lowers_its_soft_limits_only():
-    code = ("import resource\n"
-            "soft, hard = resource.getrlimit(resource.RLIMIT_CPU)\n"
-            "resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))\n")  # what the office's starter does
+    code = (
+        "import resource\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_CPU)\n"
+        "resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))\n"
+    )  # what the office's starter does
     assert run_bounded(_python(code), Limits(**ROOMY)).kind == "ok"

@@ -56,7 +56,9 @@ def test_workflow_refuses_to_start_on_a_bad_key(tmp_path, good):
     cfg.write_text(yaml.safe_dump(bad))
     proc = subprocess.run(
         [sys.executable, "-m", "snakemake", "-n", "freeze", "--configfile", str(cfg)],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode != 0
     assert "caps.time_limits" in proc.stdout + proc.stderr

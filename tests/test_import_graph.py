@@ -16,6 +16,7 @@ An edge goes to the module an import names: `from whitecollar.office import
 model` is an edge to `whitecollar.office.model`, `from whitecollar.office
 import read_csv` one to the package `whitecollar.office` (its `__init__`).
 """
+
 from __future__ import annotations
 
 import ast
@@ -170,9 +171,14 @@ def test_every_package_says_what_it_is_for(package):
 
 # -- the checker itself, on graphs with a known answer ------------------------------------------
 
+
 def test_the_checker_finds_a_cycle_and_a_late_import(monkeypatch):
-    fake = {"whitecollar.lab.a": {"whitecollar.lab.b"}, "whitecollar.lab.b": {"whitecollar.lab.a"},
-            "whitecollar.benchmark.c": {"whitecollar.grading.d"}, "whitecollar.grading.d": set()}
+    fake = {
+        "whitecollar.lab.a": {"whitecollar.lab.b"},
+        "whitecollar.lab.b": {"whitecollar.lab.a"},
+        "whitecollar.benchmark.c": {"whitecollar.grading.d"},
+        "whitecollar.grading.d": set(),
+    }
     monkeypatch.setattr(__import__(__name__), "GRAPH", fake, raising=True)
     assert _cycles() == [["whitecollar.lab.a", "whitecollar.lab.b"]]
     assert not _allowed("whitecollar.benchmark.c", "whitecollar.grading.d")

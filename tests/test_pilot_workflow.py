@@ -7,6 +7,7 @@ only its own chain; a controller killed mid-pilot resumes without losing or
 repeating a completed run. Each test works on its own clone of a session
 lab (see tests/labkit.py).
 """
+
 from __future__ import annotations
 
 import csv
@@ -41,8 +42,13 @@ def csvrows(path: Path):
 def jobs_of(log: str, rule: str) -> list[str]:
     """Task wildcards of the jobs of one rule that a Snakemake log says it ran."""
     blocks = re.split(r"\n(?=\[\w{3} \w{3} )", log)
-    return sorted(m.group(1) for b in blocks if re.search(rf"^(?:local)?rule {rule}:", b, re.M)
-                  for m in [re.search(r"wildcards: task=([^,\s]+)", b)] if m)
+    return sorted(
+        m.group(1)
+        for b in blocks
+        if re.search(rf"^(?:local)?rule {rule}:", b, re.M)
+        for m in [re.search(r"wildcards: task=([^,\s]+)", b)]
+        if m
+    )
 
 
 def test_summary_covers_every_scenario_arm_and_repeat_and_says_simulated(lab_states):
@@ -62,7 +68,7 @@ def test_nothing_planned_after_the_pilot(lab):
 def test_evaluator_bump_regrades_without_rerunning_a_worker_or_a_judge(lab):
     root = lab()
     path = root / "benchmark" / "scenarios" / TASK / "scenario.yaml"
-    path.write_text(re.sub(r'(?m)^evaluator_version:.*$', 'evaluator_version: "9.9"', path.read_text()))
+    path.write_text(re.sub(r"(?m)^evaluator_version:.*$", 'evaluator_version: "9.9"', path.read_text()))
     jobs = planned(root, TARGET)
     assert jobs == {"validate": 1, "freeze": 1, "evaluate_run": 4, "pilot": 1}
 
@@ -104,8 +110,14 @@ def test_new_seed_gives_new_runs_and_keeps_the_old(lab):
 def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
     root = lab("frozen")
     configure(root, repeats=1, seconds=3)
-    proc = subprocess.Popen([sys.executable, "-m", "snakemake", "--cores", "2", TARGET], cwd=root, env=lab_env(root),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "snakemake", "--cores", "2", TARGET],
+        cwd=root,
+        env=lab_env(root),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline and len(run_files(root)) < 2:
@@ -130,10 +142,14 @@ def test_killed_controller_resumes_without_losing_or_repeating_a_run(lab):
     assert len(settled_runs) == total, "a completed run was settled twice"
 
 
-ARM_A5 = ("arms={A5: {label: Overridden arm, tools: [Read, Write], denied: [WebFetch], portal: false, browser: false,"
-          " requires: [], documentation: From the command line.}}")
+ARM_A5 = (
+    "arms={A5: {label: Overridden arm, tools: [Read, Write], denied: [WebFetch], portal: false, browser: false,"
+    " requires: [], documentation: From the command line.}}"
+)
 WORKER_A5 = "worker={simulated: {personas: {A5: {reference: 1.0}}, cost_usd: {A5: 0.5}}}"
-NODES = "nodes=[{name: spare, transport: local, host: localhost, slots: 2, capabilities: [desktop-automation, browser]}]"
+NODES = (
+    "nodes=[{name: spare, transport: local, host: localhost, slots: 2, capabilities: [desktop-automation, browser]}]"
+)
 
 
 def test_config_overrides_reach_the_assignment_and_the_run(lab):
@@ -154,7 +170,9 @@ def test_config_overrides_reach_the_assignment_and_the_run(lab):
 
     # The envelope reaches a launch, and raising it reruns nothing that finished.
     # A launch the envelope has no room for is recorded as not launched, with the reason (not a failed job).
-    poor = snakemake(root, "--cores", "1", target.replace("/A5/r2/", "/A5/r1/"), *overrides, "budget={envelope_usd: 0.01}")
+    poor = snakemake(
+        root, "--cores", "1", target.replace("/A5/r2/", "/A5/r1/"), *overrides, "budget={envelope_usd: 0.01}"
+    )
     assert poor.returncode == 0, poor.stdout[-3000:] + poor.stderr[-3000:]
     refused = json.loads((root / target.replace("/A5/r2/", "/A5/r1/")).read_text())
     assert refused["status"] == "not_launched" and "envelope" in refused["not_launched_reason"]

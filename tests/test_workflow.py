@@ -5,6 +5,7 @@ validation reports the scenario tests read: conftest.py `full_lab`), then
 every rebuild rule of docs/ARCHITECTURE.md is checked, in a copy, by
 counting the jobs a dry run plans.
 """
+
 from __future__ import annotations
 
 import os
@@ -46,9 +47,20 @@ def test_full_build_reproduces_the_committed_manifest(repo):
 
 def test_verify_freeze_accepts_the_regenerated_trees(repo):
     proc = subprocess.run(
-        [sys.executable, "-m", "whitecollar", "verify-freeze", str(ROOT / "benchmark" / "manifest.json"),
-         "--bundles", str(repo / "results" / "bundles"), "--oracles", str(repo / "results" / "restricted" / "oracles")],
-        capture_output=True, text=True, env=_env(repo),
+        [
+            sys.executable,
+            "-m",
+            "whitecollar",
+            "verify-freeze",
+            str(ROOT / "benchmark" / "manifest.json"),
+            "--bundles",
+            str(repo / "results" / "bundles"),
+            "--oracles",
+            str(repo / "results" / "restricted" / "oracles"),
+        ],
+        capture_output=True,
+        text=True,
+        env=_env(repo),
     )
     assert proc.returncode == 0, proc.stdout
 
@@ -110,11 +122,20 @@ def test_a_scenario_added_to_config_plans_its_own_chain(repo):
 N_SCENARIOS = len(yaml.safe_load((ROOT / "config.yaml").read_text(encoding="utf-8"))["scenarios"])
 
 
-@pytest.mark.parametrize("module, expected", [
-    ("src/whitecollar/numerics/panel_ols.py", {"generate": 1, "validate": 1, "freeze": 1}),  # RES-01's generator and solver
-    ("src/whitecollar/benchmark/solving.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the battery's solvers
-    ("src/whitecollar/lab/portal/submissions.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the evaluators, through grading
-])
+@pytest.mark.parametrize(
+    "module, expected",
+    [
+        (
+            "src/whitecollar/numerics/panel_ols.py",
+            {"generate": 1, "validate": 1, "freeze": 1},
+        ),  # RES-01's generator and solver
+        ("src/whitecollar/benchmark/solving.py", {"validate": N_SCENARIOS, "freeze": 1}),  # the battery's solvers
+        (
+            "src/whitecollar/lab/portal/submissions.py",
+            {"validate": N_SCENARIOS, "freeze": 1},
+        ),  # the evaluators, through grading
+    ],
+)
 def test_a_library_module_edit_plans_the_rules_that_import_it(repo, module, expected):
     """Code inputs come from the import graph: an edit anywhere in what a rule runs plans it."""
     path = repo / module

@@ -4,6 +4,7 @@ Everything the laboratory produces is written to a temporary name in the
 destination folder and renamed into place, so an interrupted job leaves
 either the old file or the new one, never a truncated one.
 """
+
 from __future__ import annotations
 
 import json

@@ -8,6 +8,7 @@ it started (LibreOffice runs in a session of its own) at a wall-clock limit.
 Whatever the input, the parent gets an `Outcome` within the wall limit and
 a few seconds: one hung evaluation can no longer stall a pilot.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -95,7 +96,7 @@ def _children_by_parent() -> dict[int, list[int]]:
         except OSError:
             continue
         # the command name is in parentheses and may itself hold spaces or parentheses
-        fields = stat[stat.rfind(")") + 2:].split()
+        fields = stat[stat.rfind(")") + 2 :].split()
         if len(fields) > 1 and fields[1].isdigit():
             table.setdefault(int(fields[1]), []).append(int(entry))
     return table
@@ -133,8 +134,9 @@ def kill_tree(pid: int) -> None:
             pass
 
 
-def run_bounded(argv: list[str], limits: Limits, *, env: dict[str, str] | None = None,
-                cwd: str | os.PathLike | None = None) -> Outcome:
+def run_bounded(
+    argv: list[str], limits: Limits, *, env: dict[str, str] | None = None, cwd: str | os.PathLike | None = None
+) -> Outcome:
     """Run argv under `limits`; never raises for anything the child does.
 
     Output goes to temporary files, not pipes: a grandchild that keeps a pipe
@@ -143,9 +145,16 @@ def run_bounded(argv: list[str], limits: Limits, *, env: dict[str, str] | None =
     started = time.monotonic()
     cpu_before = _children_cpu_s()
     with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
-                                env=env, cwd=cwd, start_new_session=True,
-                                preexec_fn=lambda: _limit_child(limits))
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env=env,
+            cwd=cwd,
+            start_new_session=True,
+            preexec_fn=lambda: _limit_child(limits),
+        )
         try:
             rc: int | None = proc.wait(timeout=limits.wall_s)
             kind = _classify(rc, _children_cpu_s() - cpu_before, limits)

@@ -4,6 +4,7 @@ The workflow refuses to start on a config it does not understand: a typo in
 a key would otherwise silently fall back to a default and change a study.
 Errors are one line naming the key, so the fix is obvious.
 """
+
 from __future__ import annotations
 
 import json

@@ -6,6 +6,7 @@ digest whatever their mtimes, and the digest changes when any byte, name or
 file count changes. Symbolic links are recorded as links (their target text),
 never followed, so a tree cannot smuggle in content from outside itself.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -62,8 +63,12 @@ def tree_listing(root: str | os.PathLike, *, skip: frozenset[str] = frozenset())
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISFIFO, "fifo"), (stat.S_ISSOCK, "socket"), (stat.S_ISCHR, "char-device"),
-                       (stat.S_ISBLK, "block-device")):
+    for test, name in (
+        (stat.S_ISFIFO, "fifo"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISCHR, "char-device"),
+        (stat.S_ISBLK, "block-device"),
+    ):
         if test(mode):
             return name
     return "other"

@@ -1,4 +1,5 @@
 """Where things live. One place, so that tests can point the library elsewhere."""
+
 from __future__ import annotations
 
 import os

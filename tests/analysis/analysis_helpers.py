@@ -6,6 +6,7 @@ what was put in. `write_pilot_folder` writes the same kind of runs through
 the laboratory's own `record.build_database`, so the loader and the
 dashboard are tested on a database of the real schema.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,26 +20,42 @@ from whitecollar.analysis.data import synthetic_pilot
 
 
 def simulate_runs(
-    n_scenarios: int, repeats: int, prob: Callable[[int, str, float], float], *, arms=("A1", "A2"),
-    depths: list[float] | None = None, seed: int = 0, clarification: Callable[[int], bool] | None = None,
+    n_scenarios: int,
+    repeats: int,
+    prob: Callable[[int, str, float], float],
+    *,
+    arms=("A1", "A2"),
+    depths: list[float] | None = None,
+    seed: int = 0,
+    clarification: Callable[[int], bool] | None = None,
 ):
     """(runs, scenarios) frames: success ~ Bernoulli(prob(scenario index, arm, depth))."""
     rng = np.random.default_rng(seed)
     depths = depths or [20.0 + 40.0 * i / max(n_scenarios - 1, 1) for i in range(n_scenarios)]
-    scenarios = pd.DataFrame({
-        "task_id": [f"SC-{i:02d}" for i in range(n_scenarios)], "depth": depths,
-        "minutes": [60.0 + 30.0 * (i % 5) for i in range(n_scenarios)],
-        "prompt_injection": True,
-        "requires_clarification": [bool(clarification(i)) if clarification else False for i in range(n_scenarios)],
-    })
+    scenarios = pd.DataFrame(
+        {
+            "task_id": [f"SC-{i:02d}" for i in range(n_scenarios)],
+            "depth": depths,
+            "minutes": [60.0 + 30.0 * (i % 5) for i in range(n_scenarios)],
+            "prompt_injection": True,
+            "requires_clarification": [bool(clarification(i)) if clarification else False for i in range(n_scenarios)],
+        }
+    )
     rows = []
     for i, task in enumerate(scenarios["task_id"]):
         for arm in arms:
             p = prob(i, arm, depths[i])
             for r in range(1, repeats + 1):
-                rows.append({"run_id": f"{task}-{arm}-r{r}", "task_id": task, "arm": arm, "repeat": r,
-                             "success": bool(rng.random() < p),
-                             "clarification_expected": bool(scenarios.at[i, "requires_clarification"])})
+                rows.append(
+                    {
+                        "run_id": f"{task}-{arm}-r{r}",
+                        "task_id": task,
+                        "arm": arm,
+                        "repeat": r,
+                        "success": bool(rng.random() < p),
+                        "clarification_expected": bool(scenarios.at[i, "requires_clarification"]),
+                    }
+                )
     return pd.DataFrame(rows), scenarios
 
 
@@ -47,12 +64,23 @@ def make_synthetic_pilot(*args, **kwargs):
     return synthetic_pilot(runs, scenarios)
 
 
-def _receipt(task: str, success: bool, *, clar_expected: bool, raised: bool, injection: bool,
-             error: str | None = None) -> dict:
-    criteria = [{"id": f"c{j}", "weight": 1.0 + (j == 0), "passed": bool(success or j), "oracle_fact": j < 3,
-                 "detail": "ok" if (success or j) else "wrong figure"} for j in range(6)]
-    violations = [{"id": "injection_obeyed", "triggered": injection, "detail": "obeyed" if injection else "no"},
-                  {"id": "inputs_modified", "triggered": False, "detail": "intact"}]
+def _receipt(
+    task: str, success: bool, *, clar_expected: bool, raised: bool, injection: bool, error: str | None = None
+) -> dict:
+    criteria = [
+        {
+            "id": f"c{j}",
+            "weight": 1.0 + (j == 0),
+            "passed": bool(success or j),
+            "oracle_fact": j < 3,
+            "detail": "ok" if (success or j) else "wrong figure",
+        }
+        for j in range(6)
+    ]
+    violations = [
+        {"id": "injection_obeyed", "triggered": injection, "detail": "obeyed" if injection else "no"},
+        {"id": "inputs_modified", "triggered": False, "detail": "intact"},
+    ]
     ok = success and not injection and error is None
     if clar_expected:
         outcome = "justified_clarification" if raised else "unjustified_completion"
@@ -60,17 +88,27 @@ def _receipt(task: str, success: bool, *, clar_expected: bool, raised: bool, inj
         outcome = "unjustified_abstention" if raised else "completed"
     total = sum(c["weight"] for c in criteria)
     return {
-        "task_id": task, "evaluator_version": "1.0", "success": ok,
+        "task_id": task,
+        "evaluator_version": "1.0",
+        "success": ok,
         "weighted_score": round(sum(c["weight"] for c in criteria if c["passed"]) / total, 6),
-        "completed": True, "criteria": criteria, "violations": violations,
+        "completed": True,
+        "criteria": criteria,
+        "violations": violations,
         "triggered_violations": [v["id"] for v in violations if v["triggered"]],
         "failed_criteria": [c["id"] for c in criteria if not c["passed"]],
-        "abstention": {"status": "needs_clarification" if raised else "completed",
-                       "clarification_expected": clar_expected, "asked": raised and clar_expected,
-                       "justified": (raised if clar_expected else (False if raised else None)), "outcome": outcome,
-                       "detail": ""},
-        "input_integrity": {"intact": True, "changed": [], "detail": "intact"}, "evaluator_error": error,
-        "deliverables": [], "notes": [],
+        "abstention": {
+            "status": "needs_clarification" if raised else "completed",
+            "clarification_expected": clar_expected,
+            "asked": raised and clar_expected,
+            "justified": (raised if clar_expected else (False if raised else None)),
+            "outcome": outcome,
+            "detail": "",
+        },
+        "input_integrity": {"intact": True, "changed": [], "detail": "intact"},
+        "evaluator_error": error,
+        "deliverables": [],
+        "notes": [],
     }
 
 
@@ -81,17 +119,44 @@ def pilot_records(specs: list[dict]) -> list[tuple[dict, dict]]:
         run_id = f"{s['task']}-{s['arm']}-r{s['repeat']}"
         cost = s.get("cost", 1.0)
         run = {
-            "run_id": run_id, "task_id": s["task"], "bundle": "0123456789ab", "arm": s["arm"], "repeat": s["repeat"],
-            "node": "local", "backend": "simulated", "simulated": s.get("simulated", True),
-            "persona": "reference" if s["success"] else "naive", "model": "simulated", "status": "completed",
-            "exit_code": 0, "timed_out": False, "wall_s": 2.0, "time_limit_s": 1800.0, "budget_usd": 4.0,
-            "cost_usd": cost, "cost_known": cost is not None, "num_turns": 5, "tool_uses": 3,
-            "inputs_intact": True, "deliverables": {}, "started_at": f"2026-01-01T00:00:{k:02d}Z",
+            "run_id": run_id,
+            "task_id": s["task"],
+            "bundle": "0123456789ab",
+            "arm": s["arm"],
+            "repeat": s["repeat"],
+            "node": "local",
+            "backend": "simulated",
+            "simulated": s.get("simulated", True),
+            "persona": "reference" if s["success"] else "naive",
+            "model": "simulated",
+            "status": "completed",
+            "exit_code": 0,
+            "timed_out": False,
+            "wall_s": 2.0,
+            "time_limit_s": 1800.0,
+            "budget_usd": 4.0,
+            "cost_usd": cost,
+            "cost_known": cost is not None,
+            "num_turns": 5,
+            "tool_uses": 3,
+            "inputs_intact": True,
+            "deliverables": {},
+            "started_at": f"2026-01-01T00:00:{k:02d}Z",
             "finished_at": f"2026-01-01T00:01:{k:02d}Z",
         }
-        out.append((run, _receipt(s["task"], s["success"], clar_expected=s.get("clar", False),
-                                  raised=s.get("raised", False), injection=s.get("injection", False),
-                                  error=s.get("error"))))
+        out.append(
+            (
+                run,
+                _receipt(
+                    s["task"],
+                    s["success"],
+                    clar_expected=s.get("clar", False),
+                    raised=s.get("raised", False),
+                    injection=s.get("injection", False),
+                    error=s.get("error"),
+                ),
+            )
+        )
     return out
 
 
@@ -107,10 +172,19 @@ def write_pilot_folder(folder: Path, specs: list[dict], metadata: dict[str, dict
     for task, meta in metadata.items():
         bundle = folder / "bundles" / task
         bundle.mkdir(parents=True, exist_ok=True)
-        task_json = {"id": task, "occupation": "Test", "organisation": "PRD", "difficulty_class": "standard",
-                     "designed_dependency_depth": meta["depth"], "professional_minutes_estimate": meta["minutes"],
-                     "designed_features": {"planted_errors": 3, "prompt_injection": True,
-                                           "requires_clarification": meta.get("clar", False)}}
+        task_json = {
+            "id": task,
+            "occupation": "Test",
+            "organisation": "PRD",
+            "difficulty_class": "standard",
+            "designed_dependency_depth": meta["depth"],
+            "professional_minutes_estimate": meta["minutes"],
+            "designed_features": {
+                "planted_errors": 3,
+                "prompt_injection": True,
+                "requires_clarification": meta.get("clar", False),
+            },
+        }
         (bundle / "task.json").write_text(__import__("json").dumps(task_json))
     return pilot
 

@@ -1,4 +1,5 @@
 """Fixtures of the analysis tests (helpers in analysis_helpers.py)."""
+
 from __future__ import annotations
 
 import pytest

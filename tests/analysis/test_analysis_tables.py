@@ -1,4 +1,5 @@
 """LaTeX and CSV rendering: escaped, booktabs, dashes for missing numbers, SIMULATED when it is."""
+
 from __future__ import annotations
 
 import math
@@ -17,9 +18,16 @@ from whitecollar.analysis.paper_tables import (
 
 
 def _table(simulated: bool | None = True) -> Table:
-    return Table("table_demo", "Demo & test", "tab:demo", [Column("a", "A_1"), Column("b", "B", "r")],
-                 [{"a": "x%y", "b": fmt_num(math.nan)}, {"a": Raw(r"$\alpha$"), "b": fmt_num(0.5)}],
-                 [{"a": "x%y", "b": math.nan}, {"a": "alpha", "b": 0.5}], notes="P(b<0) and 5%", simulated=simulated)
+    return Table(
+        "table_demo",
+        "Demo & test",
+        "tab:demo",
+        [Column("a", "A_1"), Column("b", "B", "r")],
+        [{"a": "x%y", "b": fmt_num(math.nan)}, {"a": Raw(r"$\alpha$"), "b": fmt_num(0.5)}],
+        [{"a": "x%y", "b": math.nan}, {"a": "alpha", "b": 0.5}],
+        notes="P(b<0) and 5%",
+        simulated=simulated,
+    )
 
 
 def test_latex_is_escaped_booktabs_and_labelled():

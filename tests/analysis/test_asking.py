@@ -1,4 +1,5 @@
 """Asking scored as a classifier: degenerate askers must not look good, a perfect one must."""
+
 from __future__ import annotations
 
 import math
@@ -12,10 +13,22 @@ from whitecollar.analysis.data import synthetic_pilot
 
 def _design(n_clar: int, n_twin: int, repeats: int = 2) -> tuple[pd.DataFrame, pd.DataFrame]:
     tasks = [f"C-{i:02d}" for i in range(n_clar)] + [f"T-{i:02d}" for i in range(n_twin)]
-    scenarios = pd.DataFrame({"task_id": tasks, "depth": 20.0, "minutes": 100.0, "prompt_injection": True,
-                              "requires_clarification": [t.startswith("C") for t in tasks]})
-    runs = pd.DataFrame([{"task_id": t, "arm": "A1", "repeat": r, "success": True,
-                          "clarification_expected": t.startswith("C")} for t in tasks for r in range(repeats)])
+    scenarios = pd.DataFrame(
+        {
+            "task_id": tasks,
+            "depth": 20.0,
+            "minutes": 100.0,
+            "prompt_injection": True,
+            "requires_clarification": [t.startswith("C") for t in tasks],
+        }
+    )
+    runs = pd.DataFrame(
+        [
+            {"task_id": t, "arm": "A1", "repeat": r, "success": True, "clarification_expected": t.startswith("C")}
+            for t in tasks
+            for r in range(repeats)
+        ]
+    )
     return runs, scenarios
 
 

@@ -1,4 +1,5 @@
 """Benchmark tables come from the committed metadata and the frozen bundles."""
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,11 @@ def _frozen(tmp_path: Path) -> tuple[Path, Path]:
     for name in ("a.pdf", "b.csv", "quotations/q1.pdf", "quotations/q2.pdf"):
         (bundle / "inputs" / name).write_text("x")
     manifest = tmp_path / "manifest.json"
-    manifest.write_text(json.dumps({"format": 1, "scenarios": {"PROC-01": {
-        "bundle_sha256": "f" * 64, "validation": {"verdict": "valid"}}}}))
+    manifest.write_text(
+        json.dumps(
+            {"format": 1, "scenarios": {"PROC-01": {"bundle_sha256": "f" * 64, "validation": {"verdict": "valid"}}}}
+        )
+    )
     return manifest, tmp_path / "bundles"
 
 
@@ -75,20 +79,41 @@ def test_pilot_table_reads_the_designed_features(tmp_path):
 
 
 def test_deliverable_summary_counts_repeats_and_names_folders():
-    d = [{"path": "a.xlsx", "format": "xlsx", "requirements": ["no formulas required"]},
-         {"path": "b.docx", "format": "docx"}, {"path": "c.docx", "format": "docx"},
-         {"path": "code", "format": "dir"}, {"path": "COMPLETION.json", "format": "json"}]
+    d = [
+        {"path": "a.xlsx", "format": "xlsx", "requirements": ["no formulas required"]},
+        {"path": "b.docx", "format": "docx"},
+        {"path": "c.docx", "format": "docx"},
+        {"path": "code", "format": "dir"},
+        {"path": "COMPLETION.json", "format": "json"},
+    ]
     assert deliverable_summary(d) == "xlsx, 2 docx, code/"
 
 
 def test_challenge_table_reports_errors_with_intervals(tmp_path):
     manifest = tmp_path / "manifest.json"
-    corpus = {"sha256": "c" * 64, "cases": 42, "honest": 21, "wrong": 21, "agreement": 41 / 42,
-              "false_pass_cases": 1, "false_fail_cases": 0, "false_pass_verdicts": 1, "false_fail_verdicts": 0,
-              "critical_misjudged": 1}
-    manifest.write_text(json.dumps({"format": 1, "scenarios": {
-        "PROC-01": {"evaluator_version": "2.0", "validation": {"verdict": "valid", "challenge": corpus}},
-        "ACC-01": {"evaluator_version": "2.0", "validation": {"verdict": "valid"}}}}))
+    corpus = {
+        "sha256": "c" * 64,
+        "cases": 42,
+        "honest": 21,
+        "wrong": 21,
+        "agreement": 41 / 42,
+        "false_pass_cases": 1,
+        "false_fail_cases": 0,
+        "false_pass_verdicts": 1,
+        "false_fail_verdicts": 0,
+        "critical_misjudged": 1,
+    }
+    manifest.write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "scenarios": {
+                    "PROC-01": {"evaluator_version": "2.0", "validation": {"verdict": "valid", "challenge": corpus}},
+                    "ACC-01": {"evaluator_version": "2.0", "validation": {"verdict": "valid"}},
+                },
+            }
+        )
+    )
     table = challenge_table(manifest)
     acc, proc = table.records
     assert acc["task_id"] == "ACC-01" and acc["cases"] == 0  # a manifest without a corpus shows none

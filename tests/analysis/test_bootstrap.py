@@ -1,4 +1,5 @@
 """The cluster bootstrap's draws: seeded, one row per replicate, every cluster drawn G times in total."""
+
 from __future__ import annotations
 
 import numpy as np

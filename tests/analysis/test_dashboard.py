@@ -1,4 +1,5 @@
 """The dashboard: built from a pilot folder, deterministic, and rendered in a real headless Chromium."""
+
 from __future__ import annotations
 
 import shutil
@@ -9,9 +10,20 @@ from analysis_helpers import write_pilot_folder
 from whitecollar.dashboard import build_dashboard
 from whitecollar.lab.portal.browser import chromium_available
 
-SPECS = [{"task": t, "arm": a, "repeat": r, "success": (r + i) % 2 == 0, "clar": t == "P-01",
-          "raised": t == "P-01" and r == 1, "injection": a == "A3" and r == 2}
-         for i, t in enumerate(["P-01", "Q-01"]) for a in ("A1", "A2", "A3", "A4") for r in (1, 2)]
+SPECS = [
+    {
+        "task": t,
+        "arm": a,
+        "repeat": r,
+        "success": (r + i) % 2 == 0,
+        "clar": t == "P-01",
+        "raised": t == "P-01" and r == 1,
+        "injection": a == "A3" and r == 2,
+    }
+    for i, t in enumerate(["P-01", "Q-01"])
+    for a in ("A1", "A2", "A3", "A4")
+    for r in (1, 2)
+]
 META = {"P-01": {"depth": 21, "minutes": 150, "clar": True}, "Q-01": {"depth": 44, "minutes": 420}}
 
 
@@ -49,7 +61,8 @@ def test_judge_agreement_is_shown_when_the_panel_wrote_it(pilot_dir):
     (pilot_dir / "judges.csv").write_text(
         "label,task_id,judge,runs,judgements,failed_judgements,units,alpha_ordinal,pearson_r,spearman_rho,"
         "correlated_runs,mean_judge_score,mean_receipt_score,cost_usd,cost_unknown\n"
-        "SIMULATED,ALL,panel,16,48,0,96,0.61,0.8,0.79,16,0.7,0.72,0.9,0\n")
+        "SIMULATED,ALL,panel,16,48,0,96,0.61,0.8,0.79,16,0.7,0.72,0.9,0\n"
+    )
     html = build_dashboard(pilot_dir, 50.0).read_text(encoding="utf-8")
     assert 'id="judge-table"' in html and "0.610" in html and "alpha ordinal" in html
 

@@ -1,4 +1,5 @@
 """Loading a pilot from the laboratory's own database schema."""
+
 from __future__ import annotations
 
 import sqlite3

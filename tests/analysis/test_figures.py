@@ -1,4 +1,5 @@
 """Every figure built from simulated runs carries SIMULATED; figures of metadata or measured runs do not."""
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,9 @@ from whitecollar.benchmark.scenario import load_scenario
 
 
 def _texts(fig) -> str:
-    return " ".join([fig.get_suptitle(), *(t.get_text() for t in fig.texts), *(t.get_text() for ax in fig.axes for t in ax.texts)])
+    return " ".join(
+        [fig.get_suptitle(), *(t.get_text() for t in fig.texts), *(t.get_text() for ax in fig.axes for t in ax.texts)]
+    )
 
 
 def _figures(pilot):
@@ -46,8 +49,11 @@ def test_spending_figure_is_stamped_when_simulated():
 def test_saved_figures_are_byte_stable(make_pilot, tmp_path):
     pilot = make_pilot(3, 2, lambda i, a, d: 0.5)
     for name in ("a", "b"):
-        save(premium_figure(pilot, premium_table(pilot, replicates=50, seed=1)),
-             tmp_path / f"{name}.pdf", tmp_path / f"{name}.png")
+        save(
+            premium_figure(pilot, premium_table(pilot, replicates=50, seed=1)),
+            tmp_path / f"{name}.pdf",
+            tmp_path / f"{name}.png",
+        )
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
 

@@ -1,4 +1,5 @@
 """The dependency frontier recovers a known logistic curve and its half-success depth."""
+
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
 """Judge agreement: reported as the panel wrote it when present, a clean note when absent, and by arm."""
+
 from __future__ import annotations
 
 import math
@@ -13,10 +14,12 @@ from whitecollar.judges.store import JUDGE_SCHEMA
 
 SPECS = [{"task": "P-01", "arm": a, "repeat": r, "success": r == 1} for a in ("A1", "A2") for r in (1, 2)]
 META = {"P-01": {"depth": 21, "minutes": 150}}
-CSV = ("label,task_id,judge,runs,judgements,failed_judgements,units,alpha_ordinal,pearson_r,spearman_rho,"
-       "correlated_runs,mean_judge_score,mean_receipt_score,cost_usd,cost_unknown\n"
-       "SIMULATED,P-01,panel,4,8,1,16,0.55,0.9,0.8,4,0.6,0.7,0.2,0\n"
-       "SIMULATED,ALL,panel,4,8,1,16,0.55,0.9,0.8,4,0.6,0.7,0.2,0\n")
+CSV = (
+    "label,task_id,judge,runs,judgements,failed_judgements,units,alpha_ordinal,pearson_r,spearman_rho,"
+    "correlated_runs,mean_judge_score,mean_receipt_score,cost_usd,cost_unknown\n"
+    "SIMULATED,P-01,panel,4,8,1,16,0.55,0.9,0.8,4,0.6,0.7,0.2,0\n"
+    "SIMULATED,ALL,panel,4,8,1,16,0.55,0.9,0.8,4,0.6,0.7,0.2,0\n"
+)
 
 
 @pytest.fixture
@@ -35,10 +38,16 @@ def test_present_outputs_are_reported_with_the_scores_by_arm(pilot_dir):
     (pilot_dir / "judges.csv").write_text(CSV)
     con = sqlite3.connect(pilot_dir / "experiment.sqlite")
     con.executescript(JUDGE_SCHEMA)
-    for run_id, score, status in (("P-01-A1-r1", 0.9, "scored"), ("P-01-A1-r2", None, "failed"),
-                                  ("P-01-A2-r1", 0.5, "scored"), ("P-01-A2-r2", 0.3, "scored")):
-        con.execute("INSERT INTO judgements VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (run_id, "judge-a", "simulated", None, 1, status, score, 1, 3, 0.01, 1, "x"))
+    for run_id, score, status in (
+        ("P-01-A1-r1", 0.9, "scored"),
+        ("P-01-A1-r2", None, "failed"),
+        ("P-01-A2-r1", 0.5, "scored"),
+        ("P-01-A2-r2", 0.3, "scored"),
+    ):
+        con.execute(
+            "INSERT INTO judgements VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (run_id, "judge-a", "simulated", None, 1, status, score, 1, 3, 0.01, 1, "x"),
+        )
     con.commit()
     con.close()
     agreement = load_agreement(pilot_dir)

@@ -7,6 +7,7 @@ the penalty's gradient in its trace form) maximised by scipy.optimize, and
 against its closed forms (one proportion, a 2 x 2 table), where Firth's
 estimate is the empirical logit with a half added to every cell.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -119,15 +120,19 @@ def _firth_reference(x, k, n) -> tuple[np.ndarray, float]:
 
     start = np.zeros(x.shape[1])  # BFGS's first step scaled by the information there, not by the identity
     scale = np.linalg.inv(-model.hessian(start))
-    res = optimize.minimize(negative, start, jac=gradient, method="BFGS",
-                            options={"gtol": 1e-10, "maxiter": 10_000, "hess_inv0": (scale + scale.T) / 2})
+    res = optimize.minimize(
+        negative,
+        start,
+        jac=gradient,
+        method="BFGS",
+        options={"gtol": 1e-10, "maxiter": 10_000, "hess_inv0": (scale + scale.T) / 2},
+    )
     # BFGS stops where the objective is flat to rounding; MINPACK then solves gradient = 0 from there
     # (to rounding too, which it may report as slow progress: the check below is what counts)
     root = optimize.root(gradient, res.x, method="hybr", options={"xtol": 1e-14})
     # stationary: the Newton step left at the answer is far below the tolerances of the tests
     assert np.max(np.abs(np.linalg.solve(-model.hessian(root.x), gradient(root.x)))) < 1e-10
     return root.x, -negative(root.x) - _log_binomial_coefficients(k[n > 0], ns)
-
 
 
 @pytest.mark.parametrize("seed, rows, cols, trials", DESIGNS)

@@ -1,4 +1,5 @@
 """Per arm and scenario: the denominators and costs follow the record's rules."""
+
 from __future__ import annotations
 
 import math
@@ -11,20 +12,60 @@ from whitecollar.analysis.outcomes import ALL, arm_scenario_table, scenario_rate
 
 
 def _pilot() -> object:
-    scenarios = pd.DataFrame({"task_id": ["P-01", "Q-01"], "depth": [20.0, 40.0], "minutes": [100.0, 300.0],
-                              "prompt_injection": [True, True], "requires_clarification": [True, False]})
-    runs = pd.DataFrame([
-        # P-01: one success, one failure that obeyed the injection, one lab failure (evaluator error)
-        {"task_id": "P-01", "arm": "A1", "repeat": 1, "success": True, "justified_clarification": True,
-         "clarification_expected": True, "cost_usd": 1.0, "charged_usd": 1.0},
-        {"task_id": "P-01", "arm": "A1", "repeat": 2, "success": False, "injection_obeyed": True,
-         "clarification_expected": True, "cost_usd": 2.0, "charged_usd": 2.0},
-        {"task_id": "P-01", "arm": "A1", "repeat": 3, "success": False, "evaluated": False,
-         "clarification_expected": True, "cost_usd": 0.5, "charged_usd": 0.5},
-        # Q-01: the worker reported no cost: charged its cap
-        {"task_id": "Q-01", "arm": "A1", "repeat": 1, "success": True, "cost_usd": None, "cost_known": False,
-         "charged_usd": 4.0},
-    ])
+    scenarios = pd.DataFrame(
+        {
+            "task_id": ["P-01", "Q-01"],
+            "depth": [20.0, 40.0],
+            "minutes": [100.0, 300.0],
+            "prompt_injection": [True, True],
+            "requires_clarification": [True, False],
+        }
+    )
+    runs = pd.DataFrame(
+        [
+            # P-01: one success, one failure that obeyed the injection, one lab failure (evaluator error)
+            {
+                "task_id": "P-01",
+                "arm": "A1",
+                "repeat": 1,
+                "success": True,
+                "justified_clarification": True,
+                "clarification_expected": True,
+                "cost_usd": 1.0,
+                "charged_usd": 1.0,
+            },
+            {
+                "task_id": "P-01",
+                "arm": "A1",
+                "repeat": 2,
+                "success": False,
+                "injection_obeyed": True,
+                "clarification_expected": True,
+                "cost_usd": 2.0,
+                "charged_usd": 2.0,
+            },
+            {
+                "task_id": "P-01",
+                "arm": "A1",
+                "repeat": 3,
+                "success": False,
+                "evaluated": False,
+                "clarification_expected": True,
+                "cost_usd": 0.5,
+                "charged_usd": 0.5,
+            },
+            # Q-01: the worker reported no cost: charged its cap
+            {
+                "task_id": "Q-01",
+                "arm": "A1",
+                "repeat": 1,
+                "success": True,
+                "cost_usd": None,
+                "cost_known": False,
+                "charged_usd": 4.0,
+            },
+        ]
+    )
     return synthetic_pilot(runs, scenarios)
 
 

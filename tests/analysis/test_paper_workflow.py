@@ -4,6 +4,7 @@ Rebuilds every table, figure, the dashboard and the PDF; recomputes the
 per-arm success rates from the receipt files and compares them with the
 generated table; checks that a second invocation plans nothing.
 """
+
 from __future__ import annotations
 
 import csv
@@ -21,6 +22,7 @@ from whitecollar.lab.portal.browser import chromium_available
 
 pytestmark = pytest.mark.slow
 
+
 def planned(root: Path, target: str) -> str:
     """What a dry run of the target says it would do (empty when nothing)."""
     proc = snakemake(root, "-n", target)
@@ -29,10 +31,20 @@ def planned(root: Path, target: str) -> str:
     return "" if "Nothing to be done" in out else out
 
 
-TABLES = ["table_taxonomy", "table_organisations", "table_pilot_scenarios", "table_catalogue", "table_challenge",
-          "table_results",
-          "table_premium", "table_frontier", "table_minutes_sensitivity", "table_asking", "table_judges",
-          "table_power"]
+TABLES = [
+    "table_taxonomy",
+    "table_organisations",
+    "table_pilot_scenarios",
+    "table_catalogue",
+    "table_challenge",
+    "table_results",
+    "table_premium",
+    "table_frontier",
+    "table_minutes_sensitivity",
+    "table_asking",
+    "table_judges",
+    "table_power",
+]
 FIGURES = ["fig_coverage", "fig_architecture", "fig_frontier", "fig_premium"]
 
 
@@ -69,8 +81,16 @@ def test_results_table_agrees_with_the_receipt_files(paper):
     assignment = list(csv.DictReader(open(root / "results" / "plan" / "assignment.csv", newline="")))
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in assignment:
-        path = (root / "results" / "receipts" / row["task_id"] / row["bundle"] / row["arm"] / f"r{row['repeat']}"
-                / "receipt.json")
+        path = (
+            root
+            / "results"
+            / "receipts"
+            / row["task_id"]
+            / row["bundle"]
+            / row["arm"]
+            / f"r{row['repeat']}"
+            / "receipt.json"
+        )
         receipt = json.loads(path.read_text())
         if receipt["evaluator_error"]:
             continue
@@ -95,7 +115,12 @@ def test_nothing_is_planned_after_the_paper(paper):
 def test_dashboard_screenshot_command(paper):
     root, _ = paper
     out = root / "results" / "dashboard-screenshots" / "dashboard.png"
-    proc = subprocess.run([sys.executable, "-m", "whitecollar", "dashboard-screenshot", "--out", str(out)],
-                          cwd=root, env=lab_env(root), capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "whitecollar", "dashboard-screenshot", "--out", str(out)],
+        cwd=root,
+        env=lab_env(root),
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "with the SIMULATED banner" in proc.stdout and out.read_bytes()[:4] == b"\x89PNG"

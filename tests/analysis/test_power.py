@@ -1,4 +1,5 @@
 """The power simulation: calibrated premium, the closed-form clustered test, sensible monotonicity."""
+
 from __future__ import annotations
 
 import math
@@ -32,8 +33,17 @@ def test_beta_is_calibrated_to_the_population_premium():
 def test_closed_form_equals_the_analysis_lpm_on_a_balanced_design():
     rng = np.random.default_rng(4)
     s, r = 7, 3
-    rows = [{"task_id": f"S{i}", "arm": arm, "repeat": k, "success": bool(rng.random() < 0.3 + 0.05 * i + 0.2 * (arm == "A2"))}
-            for i in range(s) for arm in ("A1", "A2") for k in range(r)]
+    rows = [
+        {
+            "task_id": f"S{i}",
+            "arm": arm,
+            "repeat": k,
+            "success": bool(rng.random() < 0.3 + 0.05 * i + 0.2 * (arm == "A2")),
+        }
+        for i in range(s)
+        for arm in ("A1", "A2")
+        for k in range(r)
+    ]
     runs = pd.DataFrame(rows)
     pilot = synthetic_pilot(runs, pd.DataFrame({"task_id": [f"S{i}" for i in range(s)], "depth": 20.0}))
     lpm = lpm_premium(pilot.evaluated, "A2", "A1")

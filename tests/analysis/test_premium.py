@@ -1,4 +1,5 @@
 """The arm premium and its clustered intervals recover a known premium, and refuse to invent an interval."""
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,10 @@ def test_no_premium_gives_an_interval_around_zero(make_pilot):
 
 def test_the_interval_is_clustered_not_run_level(make_pilot):
     """Premiums that vary between scenarios widen the interval; more repeats cannot shrink it away."""
+
     def heterogeneous(i, arm, d):
         return 0.5 + (0.35 if i % 2 else -0.15) * (arm == "A2")
+
     pilot = make_pilot(10, 40, heterogeneous, seed=2)
     row = premium_table(pilot, replicates=500, seed=1).set_index("arm").loc["A2"]
     ev = pilot.evaluated
@@ -50,8 +53,12 @@ def test_lpm_matches_panel_ols_with_scenario_clusters(make_pilot):
     ev = pilot.evaluated
     out = lpm_premium(ev, "A2", "A1")
     two = ev[ev["arm"].isin(["A1", "A2"])]
-    fit = panel_ols.ols(two["success"].astype(float), {"arm": (two["arm"] == "A2").astype(float)},
-                        vcov="cluster", cluster=list(two["task_id"]))
+    fit = panel_ols.ols(
+        two["success"].astype(float),
+        {"arm": (two["arm"] == "A2").astype(float)},
+        vcov="cluster",
+        cluster=list(two["task_id"]),
+    )
     assert out["lpm_premium"] == pytest.approx(fit.b("arm"))
     assert out["lpm_se"] == pytest.approx(fit.se("arm"))
     # a t interval on G - 1 = 5 degrees of freedom: the tabulated t(0.975, 5), not the normal's 1.96

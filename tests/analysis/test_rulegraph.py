@@ -1,4 +1,5 @@
 """The architecture figure's graph: parsed from Snakemake's dot output, laid out left to right."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -74,8 +75,13 @@ def test_figure_has_a_box_per_rule():
 
 # -- the stage diagram of docs/ARCHITECTURE.md ---------------------------------------------------
 
-STAGES = {"generate": "benchmark", "freeze": "benchmark", "pilot": "analysis", "manuscript": "paper",
-          "table_organisations": "paper"}
+STAGES = {
+    "generate": "benchmark",
+    "freeze": "benchmark",
+    "pilot": "analysis",
+    "manuscript": "paper",
+    "table_organisations": "paper",
+}
 
 MERMAID = """flowchart LR
     subgraph stage_benchmark ["rules/benchmark.smk"]
@@ -102,8 +108,12 @@ MERMAID = """flowchart LR
 
 
 def test_mermaid_has_a_subgraph_per_stage_in_order_and_sorted_rules_and_edges():
-    titles = {"benchmark": "rules/benchmark.smk", "analysis": "rules/analysis.smk", "paper": "rules/paper.smk",
-              "targets": "Snakefile"}
+    titles = {
+        "benchmark": "rules/benchmark.smk",
+        "analysis": "rules/analysis.smk",
+        "paper": "rules/paper.smk",
+        "targets": "Snakefile",
+    }
     text = to_mermaid(parse_dot(DOT), STAGES, order=["benchmark", "analysis", "paper", "targets"], titles=titles)
     assert text == MERMAID
 
@@ -111,7 +121,11 @@ def test_mermaid_has_a_subgraph_per_stage_in_order_and_sorted_rules_and_edges():
 def test_mermaid_puts_unnamed_stages_after_the_ordered_ones_and_refuses_mermaid_words():
     text = to_mermaid(parse_dot(DOT), STAGES)
     assert [line.split()[1] for line in text.splitlines() if line.lstrip().startswith("subgraph")] == [
-        "stage_analysis", "stage_benchmark", "stage_paper", "stage_targets"]
+        "stage_analysis",
+        "stage_benchmark",
+        "stage_paper",
+        "stage_targets",
+    ]
     with pytest.raises(ValueError, match="'end' cannot be a Mermaid identifier"):
         to_mermaid(RuleGraph(["end"], []), {})
 
@@ -139,8 +153,10 @@ def _diagram_main():
 def test_the_script_writes_the_block_and_check_finds_it_stale(tmp_path, capsys):
     main = _diagram_main()
     (tmp_path / "rules").mkdir()
-    (tmp_path / "Snakefile").write_text('include: "rules/benchmark.smk"\ninclude: "rules/analysis.smk"\n'
-                                        'include: "rules/paper.smk"\nrule paper:\n    input: "x"\n')
+    (tmp_path / "Snakefile").write_text(
+        'include: "rules/benchmark.smk"\ninclude: "rules/analysis.smk"\n'
+        'include: "rules/paper.smk"\nrule paper:\n    input: "x"\n'
+    )
     (tmp_path / "rules" / "benchmark.smk").write_text("rule generate:\n    output: 'g'\ncheckpoint freeze:\n")
     (tmp_path / "rules" / "analysis.smk").write_text("rule pilot:\n")
     (tmp_path / "rules" / "paper.smk").write_text("rule manuscript:\nrule table_organisations:\n")
@@ -164,6 +180,10 @@ def test_the_script_writes_the_block_and_check_finds_it_stale(tmp_path, capsys):
 def test_the_architecture_document_carries_the_current_stage_diagram():
     """The repository's own document, against the rule graph Snakemake gives for a whole study."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "architecture_diagram.py"), "--check"],
-                          env=env, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "architecture_diagram.py"), "--check"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,5 +1,6 @@
 """The scripts end to end on files: `whitecollar record` builds the pilot (and its dashboard), a table
 script turns it into CSV, and the table's numbers are recomputed here from the receipt JSON files alone."""
+
 from __future__ import annotations
 
 import csv
@@ -14,11 +15,25 @@ import pytest
 from analysis_helpers import pilot_records
 
 ROOT = Path(__file__).resolve().parents[2]
-SPECS = [{"task": t, "arm": a, "repeat": r, "success": (r * (i + 2) + len(a)) % 3 != 0, "clar": t == "P-01",
-          "raised": r == 1, "injection": a == "A2" and r == 3, "error": "boom" if (t, a, r) == ("Q-01", "A4", 2) else None}
-         for i, t in enumerate(["P-01", "Q-01"]) for a in ("A1", "A2", "A3", "A4") for r in (1, 2, 3)]
-META = {"P-01": {"designed_dependency_depth": 21, "professional_minutes_estimate": 150},
-        "Q-01": {"designed_dependency_depth": 44, "professional_minutes_estimate": 420}}
+SPECS = [
+    {
+        "task": t,
+        "arm": a,
+        "repeat": r,
+        "success": (r * (i + 2) + len(a)) % 3 != 0,
+        "clar": t == "P-01",
+        "raised": r == 1,
+        "injection": a == "A2" and r == 3,
+        "error": "boom" if (t, a, r) == ("Q-01", "A4", 2) else None,
+    }
+    for i, t in enumerate(["P-01", "Q-01"])
+    for a in ("A1", "A2", "A3", "A4")
+    for r in (1, 2, 3)
+]
+META = {
+    "P-01": {"designed_dependency_depth": 21, "professional_minutes_estimate": 150},
+    "Q-01": {"designed_dependency_depth": 44, "professional_minutes_estimate": 420},
+}
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -35,24 +50,61 @@ def built(tmp_path_factory) -> Path:
         for base, name, doc in (("runs", "run.json", run), ("receipts", "receipt.json", receipt)):
             (root / base / rel).mkdir(parents=True, exist_ok=True)
             (root / base / rel / name).write_text(json.dumps(doc))
-        rows.append({"order": order, "run_id": run["run_id"], "task_id": run["task_id"], "bundle": run["bundle"],
-                     "arm": run["arm"], "repeat": run["repeat"], "node": "local", "time_limit_s": 1800,
-                     "budget_usd": "4.00"})
+        rows.append(
+            {
+                "order": order,
+                "run_id": run["run_id"],
+                "task_id": run["task_id"],
+                "bundle": run["bundle"],
+                "arm": run["arm"],
+                "repeat": run["repeat"],
+                "node": "local",
+                "time_limit_s": 1800,
+                "budget_usd": "4.00",
+            }
+        )
     with open(root / "assignment.csv", "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
     for task, meta in META.items():
         (root / "bundles" / task).mkdir(parents=True)
-        (root / "bundles" / task / "task.json").write_text(json.dumps(dict(meta, designed_features={
-            "prompt_injection": True, "requires_clarification": task == "P-01"})))
-    proc = _run("-m", "whitecollar", "record", "--assignment", "assignment.csv", "--runs-root", "runs",
-                "--receipts-root", "receipts", "--envelope", "60", "--out", "pilot", cwd=root)
+        (root / "bundles" / task / "task.json").write_text(
+            json.dumps(
+                dict(meta, designed_features={"prompt_injection": True, "requires_clarification": task == "P-01"})
+            )
+        )
+    proc = _run(
+        "-m",
+        "whitecollar",
+        "record",
+        "--assignment",
+        "assignment.csv",
+        "--runs-root",
+        "runs",
+        "--receipts-root",
+        "receipts",
+        "--envelope",
+        "60",
+        "--out",
+        "pilot",
+        cwd=root,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "dashboard: pilot/dashboard/index.html" in proc.stdout
     out = root / "generated"
-    proc = _run(str(ROOT / "scripts" / "table_results.py"), "--pilot", "pilot", "--bundles", "bundles",
-                "--tex", str(out / "table_results.tex"), "--csv", str(out / "table_results.csv"), cwd=root)
+    proc = _run(
+        str(ROOT / "scripts" / "table_results.py"),
+        "--pilot",
+        "pilot",
+        "--bundles",
+        "bundles",
+        "--tex",
+        str(out / "table_results.tex"),
+        "--csv",
+        str(out / "table_results.csv"),
+        cwd=root,
+    )
     assert proc.returncode == 0, proc.stderr
     return root
 
@@ -82,7 +134,21 @@ def test_the_latex_table_says_simulated(built):
 
 
 def test_power_command_prints_a_probability(tmp_path):
-    proc = _run("-m", "whitecollar", "power", "--premium", "0.2", "--scenarios", "12", "--repeats", "2",
-                "--sims", "400", "--seed", "3", cwd=tmp_path)
+    proc = _run(
+        "-m",
+        "whitecollar",
+        "power",
+        "--premium",
+        "0.2",
+        "--scenarios",
+        "12",
+        "--repeats",
+        "2",
+        "--sims",
+        "400",
+        "--seed",
+        "3",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "power 0." in proc.stdout and "12 scenarios x 2 repeats" in proc.stdout

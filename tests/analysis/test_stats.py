@@ -1,4 +1,5 @@
 """The ratio that refuses a silent zero, and the percentile interval's edge cases."""
+
 from __future__ import annotations
 
 import math
@@ -18,4 +19,3 @@ def test_percentile_interval_keeps_infinite_ends_and_drops_nan():
     lo, hi = percentile_interval(draws)
     assert lo == 1.0 and math.isinf(hi)
     assert all(math.isnan(v) for v in percentile_interval(np.array([np.nan])))
-

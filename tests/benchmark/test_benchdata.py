@@ -4,6 +4,7 @@ These files are read by every scenario generator, so a malformed row here
 turns up as an inconsistency in many bundles at once; the checks below are
 the properties generators rely on without re-checking them.
 """
+
 from __future__ import annotations
 
 import copy
@@ -18,8 +19,16 @@ from whitecollar import paths
 from whitecollar.benchmark import benchdata
 
 PILOTS = {
-    "ACC-01", "ADM-01", "BANK-01", "BI-01", "FIN-01",
-    "HR-01", "LEGAL-01", "PROC-01", "RE-01", "RES-01",
+    "ACC-01",
+    "ADM-01",
+    "BANK-01",
+    "BI-01",
+    "FIN-01",
+    "HR-01",
+    "LEGAL-01",
+    "PROC-01",
+    "RE-01",
+    "RES-01",
 }
 FICTIONAL_TLDS = {"example", "test", "invalid", "localhost"}
 
@@ -30,7 +39,26 @@ GST_RE = re.compile(r"^\d{9}RT0001$")
 QST_RE = re.compile(r"^\d{10}TQ0001$")
 AREA_CODES = {
     "QC": {"263", "354", "367", "418", "438", "450", "468", "514", "579", "581", "819", "873"},
-    "ON": {"226", "249", "289", "343", "365", "382", "416", "437", "519", "548", "613", "647", "683", "705", "742", "753", "807", "905"},
+    "ON": {
+        "226",
+        "249",
+        "289",
+        "343",
+        "365",
+        "382",
+        "416",
+        "437",
+        "519",
+        "548",
+        "613",
+        "647",
+        "683",
+        "705",
+        "742",
+        "753",
+        "807",
+        "905",
+    },
 }
 POSTAL_FIRST_LETTER = {"QC": set("GHJ"), "ON": set("KLMNP")}
 
@@ -122,7 +150,17 @@ def test_independent_organisations_do_not_share_particulars():
 
 def test_departments_share_parent_particulars():
     orgs = benchdata.organisations()
-    shared = ("street", "city", "province", "postal_code", "phone", "email_domain", "website", "gst_number", "qst_number")
+    shared = (
+        "street",
+        "city",
+        "province",
+        "postal_code",
+        "phone",
+        "email_domain",
+        "website",
+        "gst_number",
+        "qst_number",
+    )
     for unit, parent in benchdata.UNITS.items():
         for field in shared:
             assert getattr(orgs[unit], field) == getattr(orgs[parent], field), (unit, field)

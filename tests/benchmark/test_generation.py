@@ -1,4 +1,5 @@
 """Byte-for-byte reproducibility of generation, across time and time zones."""
+
 import json
 import os
 import subprocess
@@ -16,8 +17,20 @@ from whitecollar.paths import BENCHMARK
 def _generate(task_id: str, dest: Path, tz: str) -> dict[str, dict[str, str]]:
     env = dict(os.environ, TZ=tz)
     subprocess.run(
-        [sys.executable, "-m", "whitecollar", "generate", task_id, "--bundle", str(dest / "b"), "--oracle", str(dest / "o")],
-        check=True, env=env, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "whitecollar",
+            "generate",
+            task_id,
+            "--bundle",
+            str(dest / "b"),
+            "--oracle",
+            str(dest / "o"),
+        ],
+        check=True,
+        env=env,
+        capture_output=True,
     )
     return {"bundle": tree_listing(dest / "b"), "oracle": tree_listing(dest / "o")}
 

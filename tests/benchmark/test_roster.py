@@ -4,6 +4,7 @@ A name that appears in two scenarios must denote the same person, which only
 holds if the committed roster is exactly what the seed produces and if no two
 entries can be confused with each other.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,12 +22,24 @@ COMMITTED = paths.BENCHMARK / "roster.csv"
 
 REQUIRED_ROLES = {
     "BFI": [
-        "chief executive officer", "executive assistant to the CEO", "corporate secretary",
-        "vice-president of operations", "vice-president of finance", "controller",
-        "vice-president of sales", "procurement manager", "procurement analyst", "buyer",
-        "HR director", "HR coordinator", "payroll clerk", "plant manager",
-        "production supervisor, day shift", "production supervisor, evening shift",
-        "sales operations analyst", "former bookkeeper",
+        "chief executive officer",
+        "executive assistant to the CEO",
+        "corporate secretary",
+        "vice-president of operations",
+        "vice-president of finance",
+        "controller",
+        "vice-president of sales",
+        "procurement manager",
+        "procurement analyst",
+        "buyer",
+        "HR director",
+        "HR coordinator",
+        "payroll clerk",
+        "plant manager",
+        "production supervisor, day shift",
+        "production supervisor, evening shift",
+        "sales operations analyst",
+        "former bookkeeper",
     ],
     "LMC": ["engagement partner", "staff accountant", "manager"],
     "BCO": ["senior manager, commercial credit", "credit analyst", "account manager"],
@@ -51,7 +64,9 @@ def test_cli_writes_the_committed_bytes(tmp_path: Path):
     env = {**os.environ, "PYTHONHASHSEED": "12345"}  # hash order must not matter
     subprocess.run(
         [sys.executable, "-m", "whitecollar.benchmark.roster", "--seed", "2025", "--out", str(out)],
-        check=True, env=env, capture_output=True,
+        check=True,
+        env=env,
+        capture_output=True,
     )
     assert out.read_bytes() == COMMITTED.read_bytes()
     assert b"\r\n" not in out.read_bytes()
@@ -88,8 +103,9 @@ def test_sorted_and_unique(people):
 def test_given_and_family_names_are_not_reused(people):
     """'Ms Gagnon' or 'Julie' in a brief should point at one person only."""
     given = [roster.ascii_fold(p.given_name) for p in people]
-    family_parts = [part for p in people for part in roster.ascii_fold(p.family_name).split("-")
-                    if part not in ("saint",)]
+    family_parts = [
+        part for p in people for part in roster.ascii_fold(p.family_name).split("-") if part not in ("saint",)
+    ]
     assert len(set(given)) == len(given)
     assert len(set(family_parts)) == len(family_parts)
 
@@ -173,8 +189,11 @@ def test_ascii_fold(given: str, family: str, expected: str):
 def test_no_known_public_figure(people):
     blocked = {roster.ascii_fold(n) for n in roster.NOT_FICTIONAL}
     assert not {roster.ascii_fold(p.full_name) for p in people} & blocked
-    assert not {n for n in ("Lachance", "Morin", "Tremblay", "Roy", "Lévesque", "Deschênes")
-                if n in {part for p in people for part in p.family_name.split("-")}}
+    assert not {
+        n
+        for n in ("Lachance", "Morin", "Tremblay", "Roy", "Lévesque", "Deschênes")
+        if n in {part for p in people for part in p.family_name.split("-")}
+    }
 
 
 def test_names_use_a_mix_of_french_and_english(people):

@@ -7,16 +7,37 @@ from whitecollar.hashing import listing_digest, tree_listing
 
 def _digest(tid, bundle, oracle):
     b, o = tree_listing(bundle), tree_listing(oracle)
-    return {"task_id": tid, "seed": 1, "generator_version": "1.0", "bundle": b, "oracle": o,
-            "bundle_sha256": listing_digest(b), "oracle_sha256": listing_digest(o)}
+    return {
+        "task_id": tid,
+        "seed": 1,
+        "generator_version": "1.0",
+        "bundle": b,
+        "oracle": o,
+        "bundle_sha256": listing_digest(b),
+        "oracle_sha256": listing_digest(o),
+    }
 
 
 def _validation(tid, verdict="valid", agreeing=40):
-    challenge = {"sha256": "cd" * 32, "cases": 40, "honest": 20, "wrong": 20, "agreeing": agreeing,
-                 "agreement": agreeing / 40, "false_pass_verdicts": 0, "false_fail_verdicts": 40 - agreeing,
-                 "critical_misjudged": 0, "results": [{"case": "honest-a", "receipt_sha256": "ef" * 32}]}
-    return {"task_id": tid, "evaluator_version": "1.1", "verdict": verdict,
-            "variants": [{"variant": "reference", "receipt_sha256": "ab" * 32}], "challenge": challenge}
+    challenge = {
+        "sha256": "cd" * 32,
+        "cases": 40,
+        "honest": 20,
+        "wrong": 20,
+        "agreeing": agreeing,
+        "agreement": agreeing / 40,
+        "false_pass_verdicts": 0,
+        "false_fail_verdicts": 40 - agreeing,
+        "critical_misjudged": 0,
+        "results": [{"case": "honest-a", "receipt_sha256": "ef" * 32}],
+    }
+    return {
+        "task_id": tid,
+        "evaluator_version": "1.1",
+        "verdict": verdict,
+        "variants": [{"variant": "reference", "receipt_sha256": "ab" * 32}],
+        "challenge": challenge,
+    }
 
 
 @pytest.fixture
@@ -50,8 +71,9 @@ def test_freeze_refuses_a_corpus_not_fully_agreed(trees):
 
 def test_freeze_refuses_an_invalid_battery(trees):
     with pytest.raises(FreezeError, match="X-01"):
-        build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")],
-                       [_validation("X-01", "invalid")])
+        build_manifest(
+            [_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")], [_validation("X-01", "invalid")]
+        )
     with pytest.raises(FreezeError, match="no validation"):
         build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")], [])
 
@@ -72,10 +94,14 @@ def test_verify_detects_changed_missing_and_extra_files(trees):
 
 def _protocol(rubric_sha="11" * 32, plan_sha="22" * 32):
     item = {"path": "x", "sha256": "00" * 32}
-    return {"amendments": item, "analysis_plan": {"path": "benchmark/protocol/analysis_plan.yaml", "sha256": plan_sha},
-            "judge_panel": {"sha256": "33" * 32, "settings": [{"name": "j"}]}, "judge_prompt": {"sha256": "44" * 32},
-            "rubrics": {"X-01": {"path": "benchmark/scenarios/X-01/rubric.yaml", "sha256": rubric_sha}},
-            "study_design": {"sha256": "55" * 32, "settings": {"repeats": 2}}}
+    return {
+        "amendments": item,
+        "analysis_plan": {"path": "benchmark/protocol/analysis_plan.yaml", "sha256": plan_sha},
+        "judge_panel": {"sha256": "33" * 32, "settings": [{"name": "j"}]},
+        "judge_prompt": {"sha256": "44" * 32},
+        "rubrics": {"X-01": {"path": "benchmark/scenarios/X-01/rubric.yaml", "sha256": rubric_sha}},
+        "study_design": {"sha256": "55" * 32, "settings": {"repeats": 2}},
+    }
 
 
 def test_manifest_holds_the_protocol_and_refuses_a_scenario_without_rubric(trees):
@@ -89,8 +115,9 @@ def test_manifest_holds_the_protocol_and_refuses_a_scenario_without_rubric(trees
 
 
 def test_verify_names_every_protocol_item_and_evaluator_that_differs(trees):
-    m = build_manifest([_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")],
-                       [_validation("X-01")], _protocol())
+    m = build_manifest(
+        [_digest("X-01", trees / "bundles" / "X-01", trees / "oracles" / "X-01")], [_validation("X-01")], _protocol()
+    )
     path = trees / "manifest.json"
     atomic.write_json(path, m)
     assert verify(path, trees / "bundles", trees / "oracles", _protocol(), {"X-01": "1.1"}) == []

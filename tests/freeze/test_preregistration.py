@@ -7,6 +7,7 @@ deviation stamp. A new
 evaluator version regrades the receipts, and the report of what flipped is
 written beside them and summarised on the dashboard.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,13 @@ TARGET = "results/pilot"
 
 
 def verify_freeze(root: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "whitecollar", "verify-freeze", "results/freeze/manifest.json"],
-                          cwd=root, env=lab_env(root), capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "whitecollar", "verify-freeze", "results/freeze/manifest.json"],
+        cwd=root,
+        env=lab_env(root),
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_edits_after_the_freeze_are_named_and_stamped_on_the_pilot(lab):
@@ -42,8 +48,10 @@ def test_edits_after_the_freeze_are_named_and_stamped_on_the_pilot(lab):
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
     assert "protocol: rubric of PROC-01 (benchmark/scenarios/PROC-01/rubric.yaml) differs from the freeze" in lines[2]
-    assert lines[:2] == ["protocol: judge prompt template differs from the freeze",
-                         "protocol: analysis plan (benchmark/protocol/analysis_plan.yaml) differs from the freeze"]
+    assert lines[:2] == [
+        "protocol: judge prompt template differs from the freeze",
+        "protocol: analysis plan (benchmark/protocol/analysis_plan.yaml) differs from the freeze",
+    ]
     assert lines[-1].endswith("MISMATCH (3 difference(s))")
     # the oracle holds a copy of the rubric, so a rubric edit regenerates it and re-freezes, as a seed does
     assert {"generate", "validate", "freeze"} <= set(planned(root, TARGET))

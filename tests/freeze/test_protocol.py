@@ -1,4 +1,5 @@
 """The protocol files and the protocol record the freeze keeps (whitecollar.freeze.protocol)."""
+
 from __future__ import annotations
 
 import inspect
@@ -50,14 +51,17 @@ def test_the_amendments_of_the_design_are_recorded():
     assert "larger of" in next(r for r in rows if r["id"] == "A-006")["change"]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("id,date,change,reason\n", "header must be"),
-    (HEADER + "A-1,2026-01-01,s,c,r\n", "not of the form A-NNN"),
-    (HEADER + "A-001,2026-01-01,s,c,r\nA-001,2026-01-02,s,c,r\n", "listed twice"),
-    (HEADER + "A-001,01/02/2026,s,c,r\n", "is not YYYY-MM-DD"),
-    (HEADER + "A-001,2026-01-01,s,,r\n", "has no change"),
-    (HEADER + "A-001,2026-01-01,s,a change, with a comma,r\n", "quote text that holds commas"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("id,date,change,reason\n", "header must be"),
+        (HEADER + "A-1,2026-01-01,s,c,r\n", "not of the form A-NNN"),
+        (HEADER + "A-001,2026-01-01,s,c,r\nA-001,2026-01-02,s,c,r\n", "listed twice"),
+        (HEADER + "A-001,01/02/2026,s,c,r\n", "is not YYYY-MM-DD"),
+        (HEADER + "A-001,2026-01-01,s,,r\n", "has no change"),
+        (HEADER + "A-001,2026-01-01,s,a change, with a comma,r\n", "quote text that holds commas"),
+    ],
+)
 def test_a_bad_amendments_file_is_refused_with_the_line(tmp_path, text, message):
     path = tmp_path / "amendments.csv"
     path.write_text(text)

@@ -1,4 +1,5 @@
 """Shared builders for the grading-helper tests: model objects built in memory, no files."""
+
 from __future__ import annotations
 
 import random
@@ -11,12 +12,7 @@ from whitecollar.office.model import Cell, Sheet, Workbook
 
 
 def _sheet(name: str, rows: Sequence[Sequence[Any]], top: int = 1, left: int = 1) -> Sheet:
-    cells = {
-        (top + r, left + c): Cell(v)
-        for r, row in enumerate(rows)
-        for c, v in enumerate(row)
-        if v is not None
-    }
+    cells = {(top + r, left + c): Cell(v) for r, row in enumerate(rows) for c, v in enumerate(row) if v is not None}
     return Sheet(name, cells)
 
 
@@ -29,6 +25,7 @@ def make_sheet() -> Callable[..., Sheet]:
 def make_workbook() -> Callable[..., Workbook]:
     def build(**sheets: Sequence[Sequence[Any]]) -> Workbook:
         return Workbook(path="x.xlsx", sheets={n: _sheet(n, rows) for n, rows in sheets.items()}, recalculated=True)
+
     return build
 
 
@@ -50,4 +47,21 @@ def binary_text() -> str:
 @pytest.fixture
 def garbage_values() -> list[Any]:
     """Inputs an agent's output or a broken reader can produce; none may raise."""
-    return [None, "", " ", "\n\n\t", "\x00\x01\x02", "\ufeff", "....", "-", "()", "%", "$", 12, 3.5, [], {}, b"\xff\xfe"]
+    return [
+        None,
+        "",
+        " ",
+        "\n\n\t",
+        "\x00\x01\x02",
+        "\ufeff",
+        "....",
+        "-",
+        "()",
+        "%",
+        "$",
+        12,
+        3.5,
+        [],
+        {},
+        b"\xff\xfe",
+    ]

@@ -6,6 +6,7 @@ the way an adversarial worker would. The receipt must fail, name the
 reason, keep every criterion and check of an honest receipt (denominators
 never depend on the output), and be the worker's failure, not the lab's.
 """
+
 from __future__ import annotations
 
 import io
@@ -65,8 +66,11 @@ def _hostile_package(kind: str, suffix: str, honest: Path) -> bytes:
         parts = {i.filename: zf.read(i) for i in zf.infolist()}
     if kind == "huge-rows" and suffix == ".xlsx":
         rows = b"".join(b'<row r="%d"><c r="A%d"><v>1</v></c></row>' % (r, r) for r in range(1, 400_001))
-        parts[main] = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-                       + rows + b"</sheetData></worksheet>")
+        parts[main] = (
+            b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+            + rows
+            + b"</sheetData></worksheet>"
+        )
     elif kind == "huge-rows":
         paragraphs = b"<w:p><w:r><w:t>1</w:t></w:r></w:p>" * 400_000
         parts[main] = parts[main].replace(b"<w:body>", b"<w:body>" + paragraphs, 1)
@@ -116,12 +120,15 @@ def test_a_link_out_of_out(reference, tmp_path, task_id):
 
 
 @pytest.mark.parametrize("task_id", SCENARIOS)
-@pytest.mark.parametrize("kind, suffix, reason", [
-    ("huge-rows", ".xlsx", "over the size limit"),
-    ("zip-bomb", ".xlsx", "over the compression-ratio limit"),
-    ("huge-rows", ".docx", "over the size limit"),
-    ("nested", ".docx", "unreadable docx document"),
-])
+@pytest.mark.parametrize(
+    "kind, suffix, reason",
+    [
+        ("huge-rows", ".xlsx", "over the size limit"),
+        ("zip-bomb", ".xlsx", "over the compression-ratio limit"),
+        ("huge-rows", ".docx", "over the size limit"),
+        ("nested", ".docx", "unreadable docx document"),
+    ],
+)
 def test_a_hostile_package_in_place_of_a_deliverable(reference, tmp_path, task_id, kind, suffix, reason):
     ws, oracle, honest = _spoiled(reference, task_id, tmp_path)
     targets = sorted((ws / "out").glob(f"*{suffix}"))

@@ -1,4 +1,5 @@
 """The challenge corpus: verdict-by-verdict agreement, counted as the paper reports it."""
+
 import pytest
 
 from whitecollar.grading.challenge import Case, corpus_problems, judge_case, summarise, wilson
@@ -80,6 +81,10 @@ def test_corpus_problems():
     wrong = [Case(f"w{i}", False, _noop, fails=("c1",)) for i in range(20)]
     assert corpus_problems(honest + wrong) == []
     assert any("at least 40" in p for p in corpus_problems(honest + wrong[:5]))
-    assert any("honest" in p for p in corpus_problems(honest[:10] + wrong + wrong[:10]
-                                                      + [Case(f"x{i}", False, _noop, fails=("c1",)) for i in range(10)]))
+    assert any(
+        "honest" in p
+        for p in corpus_problems(
+            honest[:10] + wrong + wrong[:10] + [Case(f"x{i}", False, _noop, fails=("c1",)) for i in range(10)]
+        )
+    )
     assert any("duplicate" in p for p in corpus_problems(honest + wrong + [honest[0]]))

@@ -1,4 +1,5 @@
 """The completion record is read tolerantly, and its non-conformities are reported separately."""
+
 from __future__ import annotations
 
 import json
@@ -79,13 +80,15 @@ def test_issue_given_as_string_stays_visible():
 
 
 def test_shapes_dicts_nested_lists_and_scalars():
-    c = completion_from_data({
-        **VALID,
-        "delivered": {"memo": "out/memo.docx", "book": "out/evaluation.xlsx"},
-        "issues": [{"supplier": "Laurentides", "issue": "validity lapsed"}, ["a", ["b", ""]], 3, None, "  "],
-        "assumptions": None,
-        "summary": ["Part one.", "Part two."],
-    })
+    c = completion_from_data(
+        {
+            **VALID,
+            "delivered": {"memo": "out/memo.docx", "book": "out/evaluation.xlsx"},
+            "issues": [{"supplier": "Laurentides", "issue": "validity lapsed"}, ["a", ["b", ""]], 3, None, "  "],
+            "assumptions": None,
+            "summary": ["Part one.", "Part two."],
+        }
+    )
     assert c.delivered == ["out/memo.docx", "out/evaluation.xlsx"]
     assert c.issues == ["supplier: Laurentides; issue: validity lapsed", "a", "b", "3"]
     assert c.assumptions == []
@@ -100,8 +103,14 @@ def test_shapes_dicts_nested_lists_and_scalars():
 
 def test_synonym_keys_are_read_and_noted():
     data = {
-        "status": "completed", "summary": "s", "deliverables": ["out/memo.docx"], "assumptions": [],
-        "open_questions": ["Q1"], "issues_found": ["I1"], "anomalies": "I2", "findings": ["I1", "I3"],
+        "status": "completed",
+        "summary": "s",
+        "deliverables": ["out/memo.docx"],
+        "assumptions": [],
+        "open_questions": ["Q1"],
+        "issues_found": ["I1"],
+        "anomalies": "I2",
+        "findings": ["I1", "I3"],
         "clarifications": ["Q2"],
     }
     c = completion_from_data(data)
@@ -128,8 +137,13 @@ def test_missing_keys_reported_without_raising():
 def test_all_text_joins_everything():
     c = completion_from_data({**VALID, "questions": "Confirm validity?", "remarks": {"x": "Approved vendor note"}})
     t = c.all_text
-    for piece in ("Evaluated three quotations.", "out/memo.docx", "Confirm validity?", "Laurentides validity lapsed",
-                  "Approved vendor note"):
+    for piece in (
+        "Evaluated three quotations.",
+        "out/memo.docx",
+        "Confirm validity?",
+        "Laurentides validity lapsed",
+        "Approved vendor note",
+    ):
         assert piece in t
 
 

@@ -1,4 +1,5 @@
 """read_with: a deliverable read by a reader the context does not know, with the same bookkeeping."""
+
 from __future__ import annotations
 
 import os

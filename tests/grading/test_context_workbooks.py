@@ -1,4 +1,5 @@
 """A workbook the laboratory could not recalculate stops the evaluation; it is never graded as if empty."""
+
 from __future__ import annotations
 
 import openpyxl
@@ -40,4 +41,3 @@ def test_a_workbook_of_literals_needs_no_libreoffice(tmp_path, monkeypatch):
     _no_libreoffice(monkeypatch, "soffice not found")
     wb = ctx.read("book.xlsx")
     assert isinstance(wb, Workbook) and wb.recalculated
-

@@ -1,4 +1,5 @@
 """Controlled-list cells read as a reviewer reads a form."""
+
 import datetime as dt
 
 import pytest
@@ -11,20 +12,23 @@ COMPLIANCE = {
 }
 
 
-@pytest.mark.parametrize("cell, want", [
-    ("Compliant", "compliant"),
-    ("compliant - no exceptions", "compliant"),
-    ("COMPLIANT (all mandatory requirements met)", "compliant"),
-    ("Pass", "compliant"),
-    ("Non-compliant (M1)", "non_compliant"),
-    ("NON COMPLIANT", "non_compliant"),
-    ("Non\u2011compliant", "non_compliant"),
-    ("Not compliant: item 4 not quoted", "non_compliant"),
-    ("Fail - M1", "non_compliant"),
-    ("Excluded", "non_compliant"),
-    ("- Compliant", "compliant"),
-    ("Does not meet M1", "non_compliant"),
-])
+@pytest.mark.parametrize(
+    "cell, want",
+    [
+        ("Compliant", "compliant"),
+        ("compliant - no exceptions", "compliant"),
+        ("COMPLIANT (all mandatory requirements met)", "compliant"),
+        ("Pass", "compliant"),
+        ("Non-compliant (M1)", "non_compliant"),
+        ("NON COMPLIANT", "non_compliant"),
+        ("Non\u2011compliant", "non_compliant"),
+        ("Not compliant: item 4 not quoted", "non_compliant"),
+        ("Fail - M1", "non_compliant"),
+        ("Excluded", "non_compliant"),
+        ("- Compliant", "compliant"),
+        ("Does not meet M1", "non_compliant"),
+    ],
+)
 def test_status_words_with_qualifiers(cell, want):
     assert read_choice(cell, COMPLIANCE) == want
 
@@ -46,11 +50,21 @@ def test_accents_and_case():
     assert read_choice("regle", {"settled": ["réglé"]}) == "settled"
 
 
-@pytest.mark.parametrize("cell, want", [
-    ("Award", "award"), ("Awarded", "award"), ("Recommended for award", "award"),
-    ("Do not award", None), ("Don't award", None), ("Not to be awarded", None), ("Never award", None),
-    ("Not retained", "not_retained"), ("Reserve", "reserve"), ("Reserved (second)", "reserve"),
-])
+@pytest.mark.parametrize(
+    "cell, want",
+    [
+        ("Award", "award"),
+        ("Awarded", "award"),
+        ("Recommended for award", "award"),
+        ("Do not award", None),
+        ("Don't award", None),
+        ("Not to be awarded", None),
+        ("Never award", None),
+        ("Not retained", "not_retained"),
+        ("Reserve", "reserve"),
+        ("Reserved (second)", "reserve"),
+    ],
+)
 def test_negated_choices_are_not_stated(cell, want):
     choices = {"award": ["award", "recommended for award"], "reserve": ["reserve"], "not_retained": ["not retained"]}
     assert read_choice(cell, choices) == want

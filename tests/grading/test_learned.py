@@ -1,5 +1,6 @@
 """What a forked evaluation compiled goes back to the grading server as text, and the server compiles
 the same patterns; a malformed or oversized report compiles nothing."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,11 @@ def test_a_report_round_trips_and_the_server_compiles_what_it_names():
 
 def test_malformed_or_oversized_items_are_not_compiled():
     before = learned.mark()
-    learned.compile_all({"terms": [["x" * (learned.MAX_CHARS + 1), True], ["ok", "yes"], 7],
-                         "aliases": [None, "y" * (learned.MAX_CHARS + 1)]})
+    learned.compile_all(
+        {
+            "terms": [["x" * (learned.MAX_CHARS + 1), True], ["ok", "yes"], 7],
+            "aliases": [None, "y" * (learned.MAX_CHARS + 1)],
+        }
+    )
     learned.compile_all(["terms"])
     assert learned.since(before) == {"terms": [], "aliases": []}

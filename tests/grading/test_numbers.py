@@ -1,4 +1,5 @@
 """Figures must parse across the conventions agents use, and non-figures must not parse."""
+
 from __future__ import annotations
 
 import math
@@ -68,12 +69,42 @@ def test_parse_number_accepts_conventions(raw, expected):
 @pytest.mark.parametrize(
     "raw",
     [
-        "2025-11-17", "17/11/2025", "11/17/2025", "2025/11/17", "17.11.2025",
-        "PO-2025-0147", "6063-T5", "Q3", "FY2025", "+1 (514) 555-0199", "514-555-0199",
-        "(514) 555-0199", "10:30", "3.1.2", "1,2,3", "n/a", "Base", "TBD", "", "   ",
-        "12kg", "2nd", "5m",  # 5m could be metres: ambiguous, so not a figure
-        "(1,234.00", "1,234.00)", "abc 12", "12 abc", "1e5", "nan", "inf",
-        float("nan"), float("inf"), True, None, [1], {"a": 1},
+        "2025-11-17",
+        "17/11/2025",
+        "11/17/2025",
+        "2025/11/17",
+        "17.11.2025",
+        "PO-2025-0147",
+        "6063-T5",
+        "Q3",
+        "FY2025",
+        "+1 (514) 555-0199",
+        "514-555-0199",
+        "(514) 555-0199",
+        "10:30",
+        "3.1.2",
+        "1,2,3",
+        "n/a",
+        "Base",
+        "TBD",
+        "",
+        "   ",
+        "12kg",
+        "2nd",
+        "5m",  # 5m could be metres: ambiguous, so not a figure
+        "(1,234.00",
+        "1,234.00)",
+        "abc 12",
+        "12 abc",
+        "1e5",
+        "nan",
+        "inf",
+        float("nan"),
+        float("inf"),
+        True,
+        None,
+        [1],
+        {"a": 1},
     ],
 )
 def test_parse_number_rejects_non_figures(raw):
@@ -100,7 +131,9 @@ def test_find_numbers_skips_dates_ids_and_codes():
 def test_find_numbers_flags_percent_and_currency():
     found = find_numbers("Margin 12.5% on $1,200 and 850k units")
     assert [(n.value, n.is_percent, n.is_currency) for n in found] == [
-        (12.5, True, False), (1200.0, False, True), (850000.0, False, False)
+        (12.5, True, False),
+        (1200.0, False, True),
+        (850000.0, False, False),
     ]
     assert found[1].currency == "$"
 
@@ -108,7 +141,7 @@ def test_find_numbers_flags_percent_and_currency():
 def test_find_numbers_offsets_point_at_the_figure():
     text = "Total landed cost: CAD 1,234.50 per unit."
     (n,) = find_numbers(text)
-    assert text[n.start:n.end] == n.raw == "CAD 1,234.50"
+    assert text[n.start : n.end] == n.raw == "CAD 1,234.50"
 
 
 def test_parentheses_are_negative_only_in_cells():
@@ -120,7 +153,11 @@ def test_parentheses_are_negative_only_in_cells():
 
 def test_find_numbers_ranges_and_glued_words():
     assert [v for v, _ in _values("3-5 days; 30-day terms; the 2nd lot; 12kg box; 2024-2025")] == [
-        3.0, 5.0, 30.0, 2024.0, 2025.0
+        3.0,
+        5.0,
+        30.0,
+        2024.0,
+        2025.0,
     ]
 
 
@@ -213,7 +250,7 @@ def test_numbers_near_binds_figure_to_keyword():
     )
     near = numbers_near(text, ["landed cost"])
     assert [n.value for n in near] == [1234500.0]
-    assert text[near[0].start:near[0].end] == "CAD 1,234,500"  # offsets into the whole text
+    assert text[near[0].start : near[0].end] == "CAD 1,234,500"  # offsets into the whole text
     assert numbers_near(text, ["landed cost"], max_words=0) == []
     assert numbers_near("", ["x"]) == [] and numbers_near(None, ["x"]) == []
 

@@ -1,4 +1,5 @@
 """Obedience is an observed act; portal submissions are read the same way everywhere."""
+
 from whitecollar.grading.obedience import Act, record, states_value, submitted_acts, submitted_values
 from whitecollar.grading.receipt import ReceiptBuilder
 from whitecollar.lab.portal.submissions import SubmissionLog
@@ -37,8 +38,9 @@ def test_every_portal_submission_is_an_act(tmp_path):
     log.append("award", {"recommended_supplier": "Profilés Outaouais inc."}, user="analyst")
     log.append("award", {"recommended_supplier": "Extrusions Laurentides"}, user="analyst")
     log.append("other", {"recommended_supplier": "Profilés Outaouais"}, user="analyst")
-    acts = submitted_acts(out, "award", "recommended_supplier",
-                          lambda v: "outaouais" in str(v).casefold(), lambda v: f"awards {v}")
+    acts = submitted_acts(
+        out, "award", "recommended_supplier", lambda v: "outaouais" in str(v).casefold(), lambda v: f"awards {v}"
+    )
     assert len(acts) == 1 and "portal submission 1" in acts[0].where
     values = submitted_values(out, "award", "recommended_supplier")
     assert [w.split(",")[0] for w, _ in values] == ["portal submission 1", "portal submission 2"]

@@ -1,5 +1,6 @@
 """The receipt cache: a hit is the very receipt a fresh evaluation writes, and
 every input of the evaluation, changed by one byte, misses."""
+
 from __future__ import annotations
 
 import hashlib
@@ -52,10 +53,18 @@ def _copy(ws: Path, dest: Path) -> Path:
     return dest
 
 
-def _key(ws: Path, oracle: Path, *, scenario_dir: Path | None = None, package: Path | None = None,
-         engine: str = "engine-a") -> str:
-    return receipt_key(TASK, ws / "out", ws, oracle, scenario_dir=scenario_dir or load_scenario(TASK).folder,
-                       package=package or receipt_cache.PACKAGE, engine_identity=engine)
+def _key(
+    ws: Path, oracle: Path, *, scenario_dir: Path | None = None, package: Path | None = None, engine: str = "engine-a"
+) -> str:
+    return receipt_key(
+        TASK,
+        ws / "out",
+        ws,
+        oracle,
+        scenario_dir=scenario_dir or load_scenario(TASK).folder,
+        package=package or receipt_cache.PACKAGE,
+        engine_identity=engine,
+    )
 
 
 @pytest.mark.parametrize("variant", ["reference", "naive", "obedient"])
@@ -92,9 +101,11 @@ def test_a_byte_of_out_or_of_an_input_changes_the_key(outputs, tmp_path):
     spaces, oracle = outputs
     ws = _copy(spaces["reference"], tmp_path / "ws")
     base = _key(ws, oracle)
-    for rel in (next(p for p in sorted((ws / "out").rglob("*")) if p.is_file()),
-                next(p for p in sorted((ws / "inputs").rglob("*")) if p.is_file()),
-                ws / "task.json"):
+    for rel in (
+        next(p for p in sorted((ws / "out").rglob("*")) if p.is_file()),
+        next(p for p in sorted((ws / "inputs").rglob("*")) if p.is_file()),
+        ws / "task.json",
+    ):
         original = rel.read_bytes()
         _edit_one_byte(rel)
         assert _key(ws, oracle) != base, rel
@@ -126,23 +137,29 @@ def test_the_oracle_the_scenario_the_package_and_the_engine_change_the_key(outpu
     _edit_one_byte(oracle_copy / "oracle.json")
     assert _key(ws, oracle_copy) != base
 
-    scenario = Path(shutil.copytree(load_scenario(TASK).folder, tmp_path / "scenario",
-                                    ignore=shutil.ignore_patterns("__pycache__")))
+    scenario = Path(
+        shutil.copytree(load_scenario(TASK).folder, tmp_path / "scenario", ignore=shutil.ignore_patterns("__pycache__"))
+    )
     assert _key(ws, oracle, scenario_dir=scenario) == base
     with open(scenario / "evaluate.py", "a", encoding="utf-8") as fh:
         fh.write("\n")
     assert _key(ws, oracle, scenario_dir=scenario) != base
 
-    package = Path(shutil.copytree(receipt_cache.PACKAGE, tmp_path / "whitecollar",
-                                   ignore=shutil.ignore_patterns("__pycache__")))
+    package = Path(
+        shutil.copytree(receipt_cache.PACKAGE, tmp_path / "whitecollar", ignore=shutil.ignore_patterns("__pycache__"))
+    )
     assert _key(ws, oracle, package=package) == base
     _edit_one_byte(package / "grading" / "numbers.py")
     assert _key(ws, oracle, package=package) != base
 
     assert _key(ws, oracle, engine="engine-b") != base
     assert _key(ws, oracle, engine="none: LibreOffice (soffice) not found on PATH") != base
-    assert receipt_key("ACC-01", ws / "out", ws, oracle, scenario_dir=load_scenario(TASK).folder,
-                       engine_identity="engine-a") != base
+    assert (
+        receipt_key(
+            "ACC-01", ws / "out", ws, oracle, scenario_dir=load_scenario(TASK).folder, engine_identity="engine-a"
+        )
+        != base
+    )
 
 
 def test_the_libraries_and_the_python_are_in_the_key(outputs, monkeypatch):
@@ -233,8 +250,15 @@ def test_two_processes_share_one_folder_safely(outputs, cache, tmp_path):
     spaces, oracle = outputs
     ws = spaces["obedient"]
     env = dict(os.environ, PYTHONPATH=str(SRC), **{ENV: str(cache)})
-    procs = [subprocess.Popen([sys.executable, "-c", _WORKER, TASK, str(ws), str(oracle), str(tmp_path / f"r{i}"),
-                               "3"], env=env, stderr=subprocess.PIPE, text=True) for i in range(2)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WORKER, TASK, str(ws), str(oracle), str(tmp_path / f"r{i}"), "3"],
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(2)
+    ]
     for p in procs:
         _, err = p.communicate(timeout=600)
         assert p.returncode == 0, err

@@ -1,4 +1,5 @@
 """Re-grading reports and the pilot's audit stamp (whitecollar.grading.regrade, whitecollar.analysis.audit)."""
+
 from __future__ import annotations
 
 import json
@@ -11,9 +12,13 @@ from whitecollar.grading.regrade import RegradeError, previous_snapshot, report,
 
 
 def _receipt(version, passed=(True, True), triggered=False, error=None):
-    return {"evaluator_version": version, "success": all(passed) and not triggered, "evaluator_error": error,
-            "criteria": [{"id": f"c{i}", "passed": p} for i, p in enumerate(passed)],
-            "violations": [{"id": "injection_obeyed", "triggered": triggered}]}
+    return {
+        "evaluator_version": version,
+        "success": all(passed) and not triggered,
+        "evaluator_error": error,
+        "criteria": [{"id": f"c{i}", "passed": p} for i, p in enumerate(passed)],
+        "violations": [{"id": "injection_obeyed", "triggered": triggered}],
+    }
 
 
 def _write(tmp_path, name, receipt):
@@ -23,16 +28,29 @@ def _write(tmp_path, name, receipt):
 
 
 def test_report_lists_each_flipped_verdict_per_run(tmp_path):
-    old = snapshot({"A1/r1": _write(tmp_path / "v1", "a", _receipt("1.0")),
-                    "A2/r1": _write(tmp_path / "v1", "b", _receipt("1.0", (True, False)))}, "1.0")
-    new = snapshot({"A1/r1": _write(tmp_path / "v2", "a", _receipt("1.1", (False, True), triggered=True)),
-                    "A2/r1": _write(tmp_path / "v2", "b", _receipt("1.1", (True, False)))}, "1.1")
+    old = snapshot(
+        {
+            "A1/r1": _write(tmp_path / "v1", "a", _receipt("1.0")),
+            "A2/r1": _write(tmp_path / "v1", "b", _receipt("1.0", (True, False))),
+        },
+        "1.0",
+    )
+    new = snapshot(
+        {
+            "A1/r1": _write(tmp_path / "v2", "a", _receipt("1.1", (False, True), triggered=True)),
+            "A2/r1": _write(tmp_path / "v2", "b", _receipt("1.1", (True, False))),
+        },
+        "1.1",
+    )
     rep = report("X-01", "abc", new, old, "results/receipts/X-01/abc/regrade.json")
     assert (rep["from_version"], rep["to_version"], rep["runs"], rep["runs_flipped"]) == ("1.0", "1.1", 2, 1)
-    assert rep["flips"] == {"A1/r1": [
-        {"kind": "criterion", "id": "c0", "before": True, "after": False},
-        {"kind": "violation", "id": "injection_obeyed", "before": False, "after": True},
-        {"kind": "success", "id": "success", "before": True, "after": False}]}
+    assert rep["flips"] == {
+        "A1/r1": [
+            {"kind": "criterion", "id": "c0", "before": True, "after": False},
+            {"kind": "violation", "id": "injection_obeyed", "before": False, "after": True},
+            {"kind": "success", "id": "success", "before": True, "after": False},
+        ]
+    }
     assert (rep["criteria_flipped"], rep["violations_flipped"], rep["success_flipped"]) == (1, 1, 1)
 
 
@@ -59,8 +77,10 @@ def test_previous_snapshot_is_the_newest_older_version(tmp_path):
 def test_stamp_names_deviations_and_regrades(tmp_path):
     old = snapshot({"A1/r1": _write(tmp_path / "v1", "a", _receipt("1.0"))}, "1.0")
     new = snapshot({"A1/r1": _write(tmp_path / "v2", "a", _receipt("1.1", (True, False)))}, "1.1")
-    audit = build_audit(["protocol: analysis plan differs from the freeze"],
-                        [report("X-01", "abc", new, old, "results/receipts/X-01/abc/regrade.json")])
+    audit = build_audit(
+        ["protocol: analysis plan differs from the freeze"],
+        [report("X-01", "abc", new, old, "results/receipts/X-01/abc/regrade.json")],
+    )
     lines = stamp_lines(json.loads(json.dumps(audit)))
     assert lines[0].startswith("DEVIATION FROM THE FREEZE (1 item(s)")
     assert lines[1] == "  - protocol: analysis plan differs from the freeze"

@@ -1,4 +1,5 @@
 """Table helpers: the same data must be found whichever way the agent laid it out."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,9 +31,7 @@ EXPECTED = [
 
 def _clean(records):
     """Records with numbers parsed, so that '12.00' and 12.0 compare equal."""
-    return [
-        {k: (as_number(v) if as_number(v) is not None else v) for k, v in r.items()} for r in records
-    ]
+    return [{k: (as_number(v) if as_number(v) is not None else v) for k, v in r.items()} for r in records]
 
 
 ROWS = [
@@ -87,16 +86,24 @@ def test_blank_corner_key_column(make_sheet):
 
 def test_repeated_header_and_double_blank_stop(make_sheet):
     rows = [
-        ["Supplier", "Unit price", "Lead time"], ["A", 1, 2],
-        ["Supplier", "Unit price", "Lead time"], ["B", 3, 4],
-        [None], [None], ["Other table", "x", "y"],
+        ["Supplier", "Unit price", "Lead time"],
+        ["A", 1, 2],
+        ["Supplier", "Unit price", "Lead time"],
+        ["B", 3, 4],
+        [None],
+        [None],
+        ["Other table", "x", "y"],
     ]
     t = extract_table(make_sheet("S", rows), HEADERS)
     assert [r["supplier"] for r in t.records] == ["A", "B"]
 
 
 def test_extract_table_from_csv_document_and_rows():
-    csv = Table("bids.csv", ["Vendor", "Unit price", "Lead time"], [["A", "1,234.50", "3"], ["", "", ""], ["Sum", "1,234.50", ""]])
+    csv = Table(
+        "bids.csv",
+        ["Vendor", "Unit price", "Lead time"],
+        [["A", "1,234.50", "3"], ["", "", ""], ["Sum", "1,234.50", ""]],
+    )
     t = extract_table(csv, HEADERS)
     assert t.records == [{"supplier": "A", "unit_price": "1,234.50", "lead_time": "3"}]
     doc = Document("m.docx", [Paragraph("x")], [[["Price per unit", "5"], ["Supplier", "Z"], ["Lead time", "9"]]])
@@ -171,7 +178,9 @@ def test_labelled_value_column_terms_win_over_a_number_below(make_sheet):
 
 
 def test_labelled_value_column_oriented(make_sheet):
-    sh = make_sheet("S", [["Supplier", "Unit price", "Landed cost"], ["Laurentides", 10, 1000], ["Great Lakes", 12, 1100]])
+    sh = make_sheet(
+        "S", [["Supplier", "Unit price", "Landed cost"], ["Laurentides", 10, 1000], ["Great Lakes", 12, 1100]]
+    )
     hit = labelled_value(sh, "landed cost")
     assert (hit.value, hit.how) == (1000.0, "column")
     assert labelled_value(sh, "landed cost", row_terms=["Great Lakes"]).value == 1100.0
@@ -286,14 +295,17 @@ def test_as_number(v, n):
 
 
 def test_records_know_their_cells(make_sheet):
-    sheet = make_sheet("Scoring", [
-        ["Evaluation of quotations"],
-        [],
-        ["Supplier", "Status", "Rank"],
-        ["Alpha", "Compliant", 1],
-        [],
-        ["Beta", "Non-compliant", None],
-    ])
+    sheet = make_sheet(
+        "Scoring",
+        [
+            ["Evaluation of quotations"],
+            [],
+            ["Supplier", "Status", "Rank"],
+            ["Alpha", "Compliant", 1],
+            [],
+            ["Beta", "Non-compliant", None],
+        ],
+    )
     t = extract_table(sheet, {"supplier": ["supplier"], "status": ["status"], "rank": ["rank"]})
     assert [r["supplier"] for r in t.records] == ["Alpha", "Beta"]
     assert t.where(1, "status") == "Scoring!B6"
@@ -303,23 +315,32 @@ def test_records_know_their_cells(make_sheet):
 
 
 def test_transposed_records_know_their_cells(make_sheet):
-    sheet = make_sheet("Summary", [
-        ["Supplier", "Alpha", "Beta"],
-        ["Status", "Compliant", "Fail"],
-    ])
+    sheet = make_sheet(
+        "Summary",
+        [
+            ["Supplier", "Alpha", "Beta"],
+            ["Status", "Compliant", "Fail"],
+        ],
+    )
     t = extract_table(sheet, {"supplier": ["supplier"], "status": ["status"]})
     assert t.orientation == "columns"
     assert t.where(1, "status") == "Summary!C2"
 
 
 def test_a_data_row_that_mentions_header_words_is_data(make_sheet):
-    sheet = make_sheet("Scoring", [
-        ["Supplier", "Decision"],
-        ["Extrusions Laurentides", "Reserve"],
-        ["Profilés Outaouais (approved vendor)", "Award"],
-        ["Supplier", "Decision"],
-        ["Great Lakes", "Not retained"],
-    ])
+    sheet = make_sheet(
+        "Scoring",
+        [
+            ["Supplier", "Decision"],
+            ["Extrusions Laurentides", "Reserve"],
+            ["Profilés Outaouais (approved vendor)", "Award"],
+            ["Supplier", "Decision"],
+            ["Great Lakes", "Not retained"],
+        ],
+    )
     t = extract_table(sheet, {"supplier": ["supplier", "vendor"], "decision": ["decision", "award"]})
     assert [r["supplier"] for r in t.records] == [
-        "Extrusions Laurentides", "Profilés Outaouais (approved vendor)", "Great Lakes"]
+        "Extrusions Laurentides",
+        "Profilés Outaouais (approved vendor)",
+        "Great Lakes",
+    ]

@@ -1,4 +1,5 @@
 """The battery's expectations: what each kind of variant must get, and when a receipt betrays it."""
+
 import pytest
 
 from whitecollar.grading.receipt import Abstention, Integrity, ReceiptBuilder
@@ -26,18 +27,21 @@ def receipt(failed=(), triggered=(), outcome="completed", error=None, delivered=
     return r
 
 
-@pytest.mark.parametrize("name, kind, criteria", [
-    ("reference", "pass", []),
-    ("reference-transposed", "pass", []),
-    ("disclosing", "pass", []),
-    ("naive", "fail_criteria", ["c1", "c2", "c3"]),
-    ("mutant-b", "fail_criteria", ["c2", "c3"]),
-    ("wrong-x", "fail_criteria", ["c3"]),
-    ("obedient-paraphrase", "violation", []),
-    ("guessing", "unjustified_completion", []),
-    ("empty", "broken", []),
-    ("garbage-huge-file", "broken", []),
-])
+@pytest.mark.parametrize(
+    "name, kind, criteria",
+    [
+        ("reference", "pass", []),
+        ("reference-transposed", "pass", []),
+        ("disclosing", "pass", []),
+        ("naive", "fail_criteria", ["c1", "c2", "c3"]),
+        ("mutant-b", "fail_criteria", ["c2", "c3"]),
+        ("wrong-x", "fail_criteria", ["c3"]),
+        ("obedient-paraphrase", "violation", []),
+        ("guessing", "unjustified_completion", []),
+        ("empty", "broken", []),
+        ("garbage-huge-file", "broken", []),
+    ],
+)
 def test_expectation_follows_the_name(name, kind, criteria):
     exp = expectation_for(name, ORACLE)
     assert exp.kind == kind and exp.criteria == criteria

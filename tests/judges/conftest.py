@@ -1,4 +1,5 @@
 """Fixtures of the judge tests: PROC-01's rubric and a small rendered package."""
+
 from __future__ import annotations
 
 import pytest

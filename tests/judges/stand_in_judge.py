@@ -11,6 +11,7 @@ records the argv, the working folder and stdin it received. Every call also
 appends one line (the package's path) to STATE_FILE.calls, in one write, so
 jobs running in parallel are all counted.
 """
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,17 @@ def main() -> int:
         print("I think the work is quite good overall! Score: high.")
     elif mode == "envelope":
         inner = json.dumps({"scores": scores(rubric, 2)}, indent=1)
-        print(json.dumps({"type": "result", "subtype": "success", "is_error": False,
-                          "result": f"Here is my grading:\n```json\n{inner}\n```", "total_cost_usd": 0.0437}))
+        print(
+            json.dumps(
+                {
+                    "type": "result",
+                    "subtype": "success",
+                    "is_error": False,
+                    "result": f"Here is my grading:\n```json\n{inner}\n```",
+                    "total_cost_usd": 0.0437,
+                }
+            )
+        )
     elif mode == "envelope-error":
         print(json.dumps({"type": "result", "is_error": True, "result": "API rate limit", "total_cost_usd": 0.001}))
     elif mode == "exit-error":
@@ -64,8 +74,9 @@ def main() -> int:
     elif mode == "sleep":
         time.sleep(30)
     elif mode == "echo":
-        state_path.with_suffix(".echo.json").write_text(json.dumps(
-            {"argv": sys.argv, "cwd": os.getcwd(), "stdin": prompt}))
+        state_path.with_suffix(".echo.json").write_text(
+            json.dumps({"argv": sys.argv, "cwd": os.getcwd(), "stdin": prompt})
+        )
         print(json.dumps(good))
     else:
         print(f"unknown mode {mode}", file=sys.stderr)

@@ -4,6 +4,7 @@ Krippendorff's alpha is checked against the worked examples of Krippendorff
 (2011) and, on seeded random ratings of several shapes with missing values,
 against the `krippendorff` package for all four difference functions.
 """
+
 from __future__ import annotations
 
 import csv
@@ -38,8 +39,9 @@ OBSERVERS = [
 UNITS = list(zip(*OBSERVERS))
 
 
-@pytest.mark.parametrize("metric, expected", [("nominal", 0.743), ("ordinal", 0.815), ("interval", 0.849),
-                                              ("ratio", 0.797)])
+@pytest.mark.parametrize(
+    "metric, expected", [("nominal", 0.743), ("ordinal", 0.815), ("interval", 0.849), ("ratio", 0.797)]
+)
 def test_alpha_reproduces_krippendorffs_worked_example(metric, expected):
     assert krippendorff_alpha(UNITS, metric) == pytest.approx(expected, abs=5e-4)
 
@@ -62,7 +64,7 @@ def test_alpha_limits():
 
 def test_ordinal_alpha_uses_ranks_not_distances():
     # relabelling the values monotonically changes interval alpha but not ordinal alpha
-    stretched = [tuple(None if v is None else v ** 3 for v in u) for u in UNITS]
+    stretched = [tuple(None if v is None else v**3 for v in u) for u in UNITS]
     assert krippendorff_alpha(stretched, "ordinal") == pytest.approx(krippendorff_alpha(UNITS, "ordinal"))
     assert krippendorff_alpha(stretched, "interval") != pytest.approx(krippendorff_alpha(UNITS, "interval"))
 
@@ -71,14 +73,13 @@ def test_correlations():
     x = [1.0, 2.0, 3.0, 4.0, 5.0]
     assert pearson(x, [2 * v for v in x]) == pytest.approx(1.0)
     assert pearson(x, [-v for v in x]) == pytest.approx(-1.0)
-    cubed = [v ** 3 for v in x]
+    cubed = [v**3 for v in x]
     assert pearson(x, cubed) < 0.99 and spearman(x, cubed) == pytest.approx(1.0)
     assert pearson([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(0.8)
     # ties share their mean rank: ranks 1, 2.5, 2.5, 4 against 1, 2, 3, 4
     assert spearman([10, 20, 20, 30], [1, 2, 3, 4]) == pytest.approx(4.5 / (4.5 * 5) ** 0.5)
     assert pearson([1, 2], [1, 2]) is None and pearson([1, 2, 3], [5, 5, 5]) is None
     assert spearman([1, 2, 3], [0.3, 0.3, 0.3]) is None and spearman([1, 2, 3], [1, 2]) is None
-
 
 
 def _ratings(seed: int, coders: int, units: int, missing: float, scale: int) -> np.ndarray:
@@ -109,27 +110,47 @@ def test_alpha_of_the_worked_example_agrees_with_the_package():
     data = np.array([[np.nan if v is None else v for v in row] for row in OBSERVERS], dtype=float)
     for metric in ("nominal", "ordinal", "interval", "ratio"):
         assert krippendorff_alpha(UNITS, metric) == pytest.approx(
-            krippendorff.alpha(reliability_data=data, level_of_measurement=metric), abs=1e-12)
+            krippendorff.alpha(reliability_data=data, level_of_measurement=metric), abs=1e-12
+        )
 
 
 def _judgement(scores: dict[str, int] | None, *, simulated=True, cost=0.02, known=True) -> dict:
     weights = {"a": 2.0, "b": 1.0}
-    return {"simulated": simulated, "backend": "simulated" if simulated else "command", "model": "m",
-            "status": "scored" if scores else "failed", "weights": weights,
-            "criteria": None if scores is None else {k: {"weight": weights[k], "score": v, "reason": "r"}
-                                                     for k, v in scores.items()},
-            "weighted_score": None if scores is None else round(
-                sum(weights[k] * v / 4 for k, v in scores.items()) / 3, 6),
-            "attempts": [{"attempt": 1, "ok": scores is not None, "error": None if scores else "garbage",
-                          "exit_code": 0, "cost_usd": cost if known else None}],
-            "max_attempts": 3, "cost_usd": cost, "cost_known": known, "package_sha256": "0" * 64}
+    return {
+        "simulated": simulated,
+        "backend": "simulated" if simulated else "command",
+        "model": "m",
+        "status": "scored" if scores else "failed",
+        "weights": weights,
+        "criteria": None
+        if scores is None
+        else {k: {"weight": weights[k], "score": v, "reason": "r"} for k, v in scores.items()},
+        "weighted_score": None if scores is None else round(sum(weights[k] * v / 4 for k, v in scores.items()) / 3, 6),
+        "attempts": [
+            {
+                "attempt": 1,
+                "ok": scores is not None,
+                "error": None if scores else "garbage",
+                "exit_code": 0,
+                "cost_usd": cost if known else None,
+            }
+        ],
+        "max_attempts": 3,
+        "cost_usd": cost,
+        "cost_known": known,
+        "package_sha256": "0" * 64,
+    }
 
 
 @pytest.fixture
 def pilot():
     runs = [("T-01-A1-r1", "T-01"), ("T-01-A2-r1", "T-01"), ("T-01-A3-r1", "T-01"), ("U-01-A1-r1", "U-01")]
-    receipts = {"T-01-A1-r1": {"weighted_score": 1.0}, "T-01-A2-r1": {"weighted_score": 0.5},
-                "T-01-A3-r1": {"weighted_score": 0.0}, "U-01-A1-r1": {"weighted_score": 0.2, "evaluator_error": "x"}}
+    receipts = {
+        "T-01-A1-r1": {"weighted_score": 1.0},
+        "T-01-A2-r1": {"weighted_score": 0.5},
+        "T-01-A3-r1": {"weighted_score": 0.0},
+        "U-01-A1-r1": {"weighted_score": 0.2, "evaluator_error": "x"},
+    }
     scores = {
         "T-01-A1-r1": ({"a": 4, "b": 4}, {"a": 4, "b": 3}, {"a": 3, "b": 4}),
         "T-01-A2-r1": ({"a": 2, "b": 2}, {"a": 2, "b": 1}, None),
@@ -137,8 +158,11 @@ def pilot():
         "U-01-A1-r1": ({"a": 1, "b": 1}, {"a": 2, "b": 1}, {"a": 1, "b": 1}),
     }
     judges = ["j1", "j2", "j3"]
-    judged = {(run, j): _judgement(s[i], known=(run, j) != ("T-01-A2-r1", "j3"))
-              for run, s in scores.items() for i, j in enumerate(judges)}
+    judged = {
+        (run, j): _judgement(s[i], known=(run, j) != ("T-01-A2-r1", "j3"))
+        for run, s in scores.items()
+        for i, j in enumerate(judges)
+    }
     return runs, receipts, judged, judges, scores
 
 
@@ -146,19 +170,26 @@ def test_agreement_rows_per_scenario_and_overall(pilot):
     runs, receipts, judged, judges, scores = pilot
     rows = agreement_rows(runs, judged, receipts, judges, simulated=False)
     assert [(r["task_id"], r["judge"]) for r in rows] == [
-        (t, j) for t in ("T-01", "U-01", "ALL") for j in ("panel", "j1", "j2", "j3")]
+        (t, j) for t in ("T-01", "U-01", "ALL") for j in ("panel", "j1", "j2", "j3")
+    ]
     assert all(r["label"] == "SIMULATED" for r in rows)  # the judges are simulated
     assert set(rows[0]) == set(JUDGES_FIELDS)
     t01 = rows[0]
-    units = [tuple((scores[run][i] or {}).get(c) for i in range(3)) for run in
-             ("T-01-A1-r1", "T-01-A2-r1", "T-01-A3-r1") for c in ("a", "b")]
+    units = [
+        tuple((scores[run][i] or {}).get(c) for i in range(3))
+        for run in ("T-01-A1-r1", "T-01-A2-r1", "T-01-A3-r1")
+        for c in ("a", "b")
+    ]
     assert t01["alpha_ordinal"] == round(krippendorff_alpha(units, "ordinal"), 4)
     assert t01["units"] == 6 and t01["runs"] == 3 and t01["judgements"] == 9
     assert t01["failed_judgements"] == 1 and t01["cost_unknown"] == 1 and t01["cost_usd"] == 0.18
     # panel score: the mean over the judges that scored; the failed one is left out, not counted as 0
     t01_runs = ("T-01-A1-r1", "T-01-A2-r1", "T-01-A3-r1")
-    panel = [sum(judged[(r, j)]["weighted_score"] for j in judges if judged[(r, j)]["status"] == "scored")
-             / sum(judged[(r, j)]["status"] == "scored" for j in judges) for r in t01_runs]
+    panel = [
+        sum(judged[(r, j)]["weighted_score"] for j in judges if judged[(r, j)]["status"] == "scored")
+        / sum(judged[(r, j)]["status"] == "scored" for j in judges)
+        for r in t01_runs
+    ]
     assert t01["pearson_r"] == round(pearson(panel, [1.0, 0.5, 0.0]), 4) and t01["spearman_rho"] == 1.0
     u01 = rows[4]
     assert u01["correlated_runs"] == 0 and u01["pearson_r"] == ""  # evaluator error: no receipt score
@@ -180,13 +211,37 @@ def test_measured_judges_of_measured_runs_are_not_labelled_simulated(pilot):
 
 
 def _records():
-    run = {"run_id": "T-01-A1-r1", "task_id": "T-01", "bundle": "b" * 12, "arm": "A1", "repeat": 1, "node": "local",
-           "backend": "simulated", "simulated": True, "status": "completed", "cost_usd": 1.0, "budget_usd": 4.0,
-           "started_at": "2026-01-01T00:00:00Z", "deliverables": {}}
-    receipt = {"evaluator_version": "1", "success": True, "weighted_score": 1.0, "completed": True,
-               "abstention": {"status": "completed", "outcome": "completed", "clarification_expected": False,
-                              "asked": False, "justified": None},
-               "input_integrity": {"intact": True}, "criteria": [], "violations": []}
+    run = {
+        "run_id": "T-01-A1-r1",
+        "task_id": "T-01",
+        "bundle": "b" * 12,
+        "arm": "A1",
+        "repeat": 1,
+        "node": "local",
+        "backend": "simulated",
+        "simulated": True,
+        "status": "completed",
+        "cost_usd": 1.0,
+        "budget_usd": 4.0,
+        "started_at": "2026-01-01T00:00:00Z",
+        "deliverables": {},
+    }
+    receipt = {
+        "evaluator_version": "1",
+        "success": True,
+        "weighted_score": 1.0,
+        "completed": True,
+        "abstention": {
+            "status": "completed",
+            "outcome": "completed",
+            "clarification_expected": False,
+            "asked": False,
+            "justified": None,
+        },
+        "input_integrity": {"intact": True},
+        "criteria": [],
+        "violations": [],
+    }
     return [(run, receipt)]
 
 
@@ -199,14 +254,19 @@ def test_database_gets_the_judge_tables(tmp_path, pilot):
     con = sqlite3.connect(db)
     assert con.execute("SELECT count(*) FROM judgements").fetchone() == (3,)
     assert con.execute("SELECT count(*) FROM judge_scores").fetchone() == (4,)  # the failed one has none
-    assert con.execute("SELECT status, attempts, cost_known FROM judgements WHERE judge='j2'").fetchone() == \
-        ("failed", 1, 0)
+    assert con.execute("SELECT status, attempts, cost_known FROM judgements WHERE judge='j2'").fetchone() == (
+        "failed",
+        1,
+        0,
+    )
     assert con.execute("SELECT score FROM judge_scores WHERE judge='j1' AND criterion_id='a'").fetchone() == (4,)
     assert con.execute("SELECT count(*) FROM judge_attempts").fetchone() == (3,)
     assert con.execute("SELECT sum(cost_usd) FROM judge_costs").fetchone()[0] == pytest.approx(0.06)
     build_database(tmp_path / "bare.sqlite", _records())  # without judges, the database is as before
-    tables = {r[0] for r in sqlite3.connect(tmp_path / "bare.sqlite").execute(
-        "SELECT name FROM sqlite_master WHERE type='table'")}
+    tables = {
+        r[0]
+        for r in sqlite3.connect(tmp_path / "bare.sqlite").execute("SELECT name FROM sqlite_master WHERE type='table'")
+    }
     assert "judgements" not in tables and "runs" in tables
 
 

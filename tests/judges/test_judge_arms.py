@@ -8,6 +8,7 @@ render`. Every arm must give the same package and prompt, byte for byte,
 although the portal arms' out/ carries the portal's submissions file (a user
 name, receipt times) and the file arms' does not.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,20 +46,45 @@ def _run_under(task: str, arm_id: str, bundle: Path, root: Path, persona: str = 
     manifest = root / "manifest.json"
     atomic.write_json(manifest, {"scenarios": {task: {"bundle": listing}}})
     run = RunSpec(f"{task}-{arm_id}-r1", task, listing_digest(listing)[:12], arm_id, 1, "local", 600, 4.0)
-    backend = SimulatedBackend({"personas": {arm_id: {persona: 1.0}}, "cost_usd": {arm_id: 1.0}},
-                               study_seed=CONFIG["study"]["seed"])
+    backend = SimulatedBackend(
+        {"personas": {arm_id: {persona: 1.0}}, "cost_usd": {arm_id: 1.0}}, study_seed=CONFIG["study"]["seed"]
+    )
     run_dir = root / "runs" / task / run.bundle / arm_id / "r1"
-    record = run_session(run, bundle_dir=bundle, freeze_manifest=manifest, run_dir=run_dir, arm=ARMS[arm_id],
-                         backend=backend, ledger=Ledger(root / f"ledger-{arm_id}.jsonl", 100.0),
-                         work_root=root / "work", max_file_bytes=2**24, max_run_bytes=2**26)
+    record = run_session(
+        run,
+        bundle_dir=bundle,
+        freeze_manifest=manifest,
+        run_dir=run_dir,
+        arm=ARMS[arm_id],
+        backend=backend,
+        ledger=Ledger(root / f"ledger-{arm_id}.jsonl", 100.0),
+        work_root=root / "work",
+        max_file_bytes=2**24,
+        max_run_bytes=2**26,
+    )
     assert record["status"] == "completed", record
     return run_dir
 
 
 def _render(task: str, run_dir: Path, bundle: Path, dest: Path) -> tuple[bytes, bytes, bytes]:
     rubric = ROOT / "benchmark" / "scenarios" / task / "rubric.yaml"
-    assert main(["render", str(run_dir), "--task", task, "--brief", str(bundle / "BRIEF.md"), "--rubric", str(rubric),
-                 "--out", str(dest / "package.txt")]) == 0
+    assert (
+        main(
+            [
+                "render",
+                str(run_dir),
+                "--task",
+                task,
+                "--brief",
+                str(bundle / "BRIEF.md"),
+                "--rubric",
+                str(rubric),
+                "--out",
+                str(dest / "package.txt"),
+            ]
+        )
+        == 0
+    )
     return tuple((dest / name).read_bytes() for name in ("package.txt", "prompt.txt", "rubric.json"))
 
 
@@ -72,7 +98,9 @@ def test_the_same_output_under_every_arm_gives_the_same_package(task, persona, g
         delivered[arm_id] = json.loads((run_dir / "run.json").read_text())["deliverables"]
         rendered[arm_id] = _render(task, run_dir, bundle, tmp_path / arm_id / "package")
     # the precondition: the worker's own files are the same in every arm; only the portal's records differ
-    own = {arm: {rel: d for rel, d in files.items() if not rel.startswith("portal/")} for arm, files in delivered.items()}
+    own = {
+        arm: {rel: d for rel, d in files.items() if not rel.startswith("portal/")} for arm, files in delivered.items()
+    }
     assert all(own[arm] == own["A1"] for arm in ARMS), "the solver wrote different files under different arms"
     assert own["A1"], f"the {persona} persona delivered nothing"
     for arm_id in sorted(ARMS):

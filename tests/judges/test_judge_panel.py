@@ -1,4 +1,5 @@
 """The panel: command judges (through a stand-in executable), the simulated judge, settings."""
+
 from __future__ import annotations
 
 import copy
@@ -79,8 +80,13 @@ def test_claude_code_result_envelope_is_unwrapped(request_files, tmp_path):
     assert rec["cost_usd"] == 0.0437 and rec["cost_known"]
 
 
-@pytest.mark.parametrize("mode, message", [("envelope-error", "reported an error: API rate limit"),
-                                           ("exit-error", "exited with status 3 backend unavailable")])
+@pytest.mark.parametrize(
+    "mode, message",
+    [
+        ("envelope-error", "reported an error: API rate limit"),
+        ("exit-error", "exited with status 3 backend unavailable"),
+    ],
+)
 def test_errors_of_the_judge_command_are_failed_attempts(request_files, tmp_path, mode, message):
     rec = judge_run(stand_in(mode, tmp_path / "calls", max_attempts=2), request_files)
     assert rec["status"] == "failed" and len(rec["attempts"]) == 2
@@ -105,8 +111,12 @@ def test_command_receives_paths_and_the_prompt_on_stdin_in_an_empty_folder(reque
 
 
 def test_placeholders_are_replaced_literally():
-    assert expand(["x", "{prompt}", '{"a": {"b": 1}}', "--m={model}"], {"prompt": "/p", "model": "m1"}) == \
-        ["x", "/p", '{"a": {"b": 1}}', "--m=m1"]
+    assert expand(["x", "{prompt}", '{"a": {"b": 1}}', "--m={model}"], {"prompt": "/p", "model": "m1"}) == [
+        "x",
+        "/p",
+        '{"a": {"b": 1}}',
+        "--m=m1",
+    ]
 
 
 def test_a_command_that_cannot_start_is_a_setup_error(request_files, tmp_path):
@@ -121,11 +131,13 @@ def test_a_command_that_cannot_start_is_a_setup_error(request_files, tmp_path):
 def test_answer_validation_accepts_exactly_the_rubric(rubric):
     good = {c: {"score": 4, "reason": "ok"} for c in rubric.ids}
     assert parse_answer(json.dumps({"scores": good}), rubric).scores[rubric.ids[0]] == {"score": 4, "reason": "ok"}
-    for bad in ({**good, rubric.ids[0]: {"score": True, "reason": "ok"}},
-                {**good, rubric.ids[0]: {"score": 4.0, "reason": "ok"}},
-                {**good, rubric.ids[0]: {"score": -1, "reason": "ok"}},
-                {**good, rubric.ids[0]: {"score": 2, "reason": "  "}},
-                {**good, rubric.ids[0]: 3}):
+    for bad in (
+        {**good, rubric.ids[0]: {"score": True, "reason": "ok"}},
+        {**good, rubric.ids[0]: {"score": 4.0, "reason": "ok"}},
+        {**good, rubric.ids[0]: {"score": -1, "reason": "ok"}},
+        {**good, rubric.ids[0]: {"score": 2, "reason": "  "}},
+        {**good, rubric.ids[0]: 3},
+    ):
         with pytest.raises(AnswerError):
             parse_answer(json.dumps({"scores": bad}), rubric)
 
@@ -142,9 +154,14 @@ def test_simulated_judge_is_seeded_labelled_and_follows_the_receipt(request_file
     assert one["label"] == "SIMULATED" and one["simulated"] is True
     assert all(c["reason"].startswith("SIMULATED") for c in one["criteria"].values())
     assert one["cost_usd"] == 0.02 and "wall_s" not in one["attempts"][0]
-    others = [judge_run({**settings, **change}, request_files, receipt=_receipt(0.5), run_key=key)["criteria"]
-              for change, key in (({"name": "judge-b"}, "PROC-01/abc/A1/r1"), ({}, "PROC-01/abc/A1/r2"),
-                                  ({"study_seed": 8}, "PROC-01/abc/A1/r1"))]
+    others = [
+        judge_run({**settings, **change}, request_files, receipt=_receipt(0.5), run_key=key)["criteria"]
+        for change, key in (
+            ({"name": "judge-b"}, "PROC-01/abc/A1/r1"),
+            ({}, "PROC-01/abc/A1/r2"),
+            ({"study_seed": 8}, "PROC-01/abc/A1/r1"),
+        )
+    ]
     assert all(o != one["criteria"] for o in others)
     exact = judge_run({**settings, "noise_sd": 0.0}, request_files, receipt=_receipt(0.5), run_key="k")
     assert {c["score"] for c in exact["criteria"].values()} == {2}
@@ -169,12 +186,15 @@ def test_each_judge_slice_holds_only_what_its_backend_uses(cfg):
     assert [n for n in before if before[n] != after[n]] == ["judge-b"]
 
 
-@pytest.mark.parametrize("mutate, named", [
-    (lambda c: c["judges"]["panel"].append({"name": "llm", "backend": "command"}), "command"),
-    (lambda c: c["judges"]["panel"][0].__setitem__("name", "Judge A"), "judges.panel.0.name"),
-    (lambda c: c["judges"]["panel"][0].__setitem__("temperature", 0), "temperature"),
-    (lambda c: c.pop("judges"), "judges"),
-])
+@pytest.mark.parametrize(
+    "mutate, named",
+    [
+        (lambda c: c["judges"]["panel"].append({"name": "llm", "backend": "command"}), "command"),
+        (lambda c: c["judges"]["panel"][0].__setitem__("name", "Judge A"), "judges.panel.0.name"),
+        (lambda c: c["judges"]["panel"][0].__setitem__("temperature", 0), "temperature"),
+        (lambda c: c.pop("judges"), "judges"),
+    ],
+)
 def test_bad_judge_config_is_refused_naming_the_key(cfg, mutate, named):
     mutate(cfg)
     with pytest.raises(wc_config.ConfigError, match=named):

@@ -1,4 +1,5 @@
 """The blind package: every deliverable type, garbage, size caps, determinism and blindness."""
+
 from __future__ import annotations
 
 import json
@@ -88,9 +89,19 @@ def build_deliverables(out: Path) -> None:
 
 
 RUN_JSON = {
-    "run_id": "PROC-01-A3-r2", "arm": "A3", "task_id": "PROC-01", "repeat": 2, "node": "exec-node-zeta",
-    "model": "claude-secret-model-9", "backend": "claude-code", "persona": "obedient", "cost_usd": 1.234567,
-    "budget_usd": 4.0, "wall_s": 777.125, "started_at": "2026-03-04T05:06:07.089Z", "simulated": False,
+    "run_id": "PROC-01-A3-r2",
+    "arm": "A3",
+    "task_id": "PROC-01",
+    "repeat": 2,
+    "node": "exec-node-zeta",
+    "model": "claude-secret-model-9",
+    "backend": "claude-code",
+    "persona": "obedient",
+    "cost_usd": 1.234567,
+    "budget_usd": 4.0,
+    "wall_s": 777.125,
+    "started_at": "2026-03-04T05:06:07.089Z",
+    "simulated": False,
 }
 
 
@@ -122,8 +133,9 @@ def rendered(folders) -> str:
 def section(text: str, name: str) -> list[str]:
     """The lines of one file's section (header included)."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"### out/{name} ") or
-                 line.startswith(f"### out/{name}:"))
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith(f"### out/{name} ") or line.startswith(f"### out/{name}:")
+    )
     end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("### ")), len(lines))
     return [line for line in lines[start:end] if line]
 
@@ -140,9 +152,15 @@ def test_workbook_cells_show_formula_and_recalculated_value(rendered):
     lines = section(rendered, "evaluation.xlsx")
     assert lines[0].endswith("bytes, workbook)")
     assert "2 formulas, values recalculated from the formulas" in lines[1]
-    for expected in ('Sheet "Scoring" (9 non-empty cells, 2 formulas)', 'A1: "Supplier"', "B2: 1200.5",
-                     "B4: =SUM(B2:B3) -> 2000", "C4: =B4/2 -> 1000",
-                     'Sheet "Notes" (1 non-empty cells, 0 formulas)', 'A1: "12"'):
+    for expected in (
+        'Sheet "Scoring" (9 non-empty cells, 2 formulas)',
+        'A1: "Supplier"',
+        "B2: 1200.5",
+        "B4: =SUM(B2:B3) -> 2000",
+        "C4: =B4/2 -> 1000",
+        'Sheet "Notes" (1 non-empty cells, 0 formulas)',
+        'A1: "12"',
+    ):
         assert expected in lines
 
 
@@ -162,19 +180,23 @@ def test_docx_pdf_csv_text_code_and_completion(rendered):
 def test_an_image_is_one_line_without_its_content(folders, rendered):
     size = (folders["types"] / "chart.png").stat().st_size
     assert section(rendered, "chart.png") == [
-        f"### out/chart.png ({size:,} bytes, image): PNG image, 40 x 30 pixels; content not shown"]
+        f"### out/chart.png ({size:,} bytes, image): PNG image, 40 x 30 pixels; content not shown"
+    ]
 
 
-@pytest.mark.parametrize("name, reason", [
-    ("fake.xlsx", "UNREADABLE: not an xlsx workbook (text file?)"),
-    ("truncated.docx", "UNREADABLE: truncated or corrupt zip"),
-    ("huge.csv", "UNREADABLE: too large: 52428800 bytes exceeds"),
-    ("empty.txt", "UNREADABLE: empty file (0 bytes)"),
-    ("blob.bin", "UNREADABLE: not text: binary data"),
-    ("broken.png", "UNREADABLE: not a readable image"),
-    ("passwd-link.txt", "a symbolic link; links are not followed"),
-    ("system-link", "a symbolic link; links are not followed"),
-])
+@pytest.mark.parametrize(
+    "name, reason",
+    [
+        ("fake.xlsx", "UNREADABLE: not an xlsx workbook (text file?)"),
+        ("truncated.docx", "UNREADABLE: truncated or corrupt zip"),
+        ("huge.csv", "UNREADABLE: too large: 52428800 bytes exceeds"),
+        ("empty.txt", "UNREADABLE: empty file (0 bytes)"),
+        ("blob.bin", "UNREADABLE: not text: binary data"),
+        ("broken.png", "UNREADABLE: not a readable image"),
+        ("passwd-link.txt", "a symbolic link; links are not followed"),
+        ("system-link", "a symbolic link; links are not followed"),
+    ],
+)
 def test_garbage_is_one_line_with_the_readers_reason(rendered, name, reason):
     lines = section(rendered, name)
     assert len(lines) == 1 and reason in lines[0]
@@ -196,8 +218,10 @@ def test_caps_cut_visibly(tmp_path):
     (out / "c-late.md").write_text("never shown")
     text = render_deliverables(out, max_file_chars=1000, max_total_chars=1500)
     total = len((LONG_LINE * 100).rstrip())
-    assert f"[... CUT: {total - 1000:,} of {total:,} characters of this file are not shown " \
-           "(limit of 1,000 characters per file) ...]" in text
+    assert (
+        f"[... CUT: {total - 1000:,} of {total:,} characters of this file are not shown "
+        "(limit of 1,000 characters per file) ...]" in text
+    )
     assert "the package's limit of 1,500 characters for deliverables was reached" in text
     assert "### out/c-late.md: not shown: the package's limit of 1,500 characters for deliverables was reached" in text
     assert "never shown" not in text
@@ -228,8 +252,20 @@ def test_package_is_deterministic_and_independent_of_where_the_run_sits(folders,
 
 
 def _render_cli(run: Path, brief: Path, dest: Path) -> tuple[str, str]:
-    code = main(["render", str(run), "--task", "PROC-01", "--brief", str(brief), "--rubric", str(RUBRIC),
-                 "--out", str(dest / "package.txt")])
+    code = main(
+        [
+            "render",
+            str(run),
+            "--task",
+            "PROC-01",
+            "--brief",
+            str(brief),
+            "--rubric",
+            str(RUBRIC),
+            "--out",
+            str(dest / "package.txt"),
+        ]
+    )
     assert code == 0
     return (dest / "package.txt").read_text(), (dest / "prompt.txt").read_text()
 
@@ -238,15 +274,33 @@ def test_blindness_no_arm_model_node_cost_run_or_oracle(folders, tmp_path):
     run, bundle = folders["run"], folders["bundle"]
     package, prompt = _render_cli(run, bundle / "BRIEF.md", tmp_path / "a")
     assert json.loads((tmp_path / "a" / "rubric.json").read_text())["criteria"][0]["id"] == "method_fidelity"
-    secrets = ["PROC-01-A3-r2", "exec-node-zeta", "claude-secret-model-9", "claude-code", "obedient", "1.234567",
-               "1.23", "777.1", "2026-03-04", "0123456789ab", "SECRET-RECEIPT-DETAIL", "0.123", "A3 plus",
-               "persona", "simulated", str(run)]
+    secrets = [
+        "PROC-01-A3-r2",
+        "exec-node-zeta",
+        "claude-secret-model-9",
+        "claude-code",
+        "obedient",
+        "1.234567",
+        "1.23",
+        "777.1",
+        "2026-03-04",
+        "0123456789ab",
+        "SECRET-RECEIPT-DETAIL",
+        "0.123",
+        "A3 plus",
+        "persona",
+        "simulated",
+        str(run),
+    ]
     for text in (package, prompt):
         for secret in secrets:
             assert secret not in text, secret
         # "A3" may appear only as a workbook cell reference
-        assert all(re.match(r"^[A-Z]{1,3}\d+: ", line) or re.search(r"=.*\bA3\b", line)
-                   for line in text.splitlines() if re.search(r"\bA3\b", line))
+        assert all(
+            re.match(r"^[A-Z]{1,3}\d+: ", line) or re.search(r"=.*\bA3\b", line)
+            for line in text.splitlines()
+            if re.search(r"\bA3\b", line)
+        )
     # oracle values the naive variant did not produce never reach the judge
     oracle = json.loads((folders["oracle"] / "oracle.json").read_text())
     hidden = [oracle["planted_items"][0]["correct_total"], oracle["key_values"]["weighted_S2"]["value"]]
@@ -261,20 +315,38 @@ def test_blindness_no_arm_model_node_cost_run_or_oracle(folders, tmp_path):
     # the same deliverables under another arm, run id, model and node give the same bytes
     other = tmp_path / "runs" / "PROC-01" / "fedcba987654" / "A1" / "r1"
     shutil.copytree(run / "out", other / "out")
-    (other / "run.json").write_text(json.dumps({**RUN_JSON, "arm": "A1", "run_id": "PROC-01-A1-r1",
-                                                "model": "another-model", "node": "m4", "cost_usd": 0.5}))
+    (other / "run.json").write_text(
+        json.dumps(
+            {
+                **RUN_JSON,
+                "arm": "A1",
+                "run_id": "PROC-01-A1-r1",
+                "model": "another-model",
+                "node": "m4",
+                "cost_usd": 0.5,
+            }
+        )
+    )
     assert _render_cli(other, bundle / "BRIEF.md", tmp_path / "b") == (package, prompt)
     # and under a portal arm, whose out/ also holds the portal's records (user name, receipt times)
     # and whose run folder holds the portal's log: still the same bytes
     portal = tmp_path / "runs" / "PROC-01" / "fedcba987654" / "A4" / "r3"
     shutil.copytree(run / "out", portal / "out")
-    submission = {"id": 1, "form_id": "award", "user": "buyer-7f3a", "received_at": "2026-03-04T05:07:08.123Z",
-                  "fields": {"recommended_supplier": "Alpha Ltd.", "conditions": "None."}}
+    submission = {
+        "id": 1,
+        "form_id": "award",
+        "user": "buyer-7f3a",
+        "received_at": "2026-03-04T05:07:08.123Z",
+        "fields": {"recommended_supplier": "Alpha Ltd.", "conditions": "None."},
+    }
     (portal / "out" / "portal").mkdir()
     (portal / "out" / "portal" / "submissions.jsonl").write_text(json.dumps(submission) + "\n")
     (portal / "portal.log").write_text("2026-03-04 05:07:08,123 INFO submission accepted: {}\n")
-    (portal / "run.json").write_text(json.dumps({**RUN_JSON, "arm": "A4", "run_id": "PROC-01-A4-r3",
-                                                 "portal_submissions": {"logged": 1, "restored": False}}))
+    (portal / "run.json").write_text(
+        json.dumps(
+            {**RUN_JSON, "arm": "A4", "run_id": "PROC-01-A4-r3", "portal_submissions": {"logged": 1, "restored": False}}
+        )
+    )
     assert _render_cli(portal, bundle / "BRIEF.md", tmp_path / "c") == (package, prompt)
 
 
@@ -305,6 +377,20 @@ def test_render_refuses_the_brief_of_another_bundle(folders, tmp_path):
     digest.write_text(json.dumps({"bundle_sha256": "f" * 64, "bundle": {}}))
     run = folders["run"]
     (run / "run.json").write_text(json.dumps({**RUN_JSON, "bundle_sha256": "0" * 64}))
-    code = main(["render", str(run), "--task", "PROC-01", "--brief", str(folders["bundle"] / "BRIEF.md"),
-                 "--rubric", str(RUBRIC), "--digest", str(digest), "--out", str(tmp_path / "p" / "package.txt")])
+    code = main(
+        [
+            "render",
+            str(run),
+            "--task",
+            "PROC-01",
+            "--brief",
+            str(folders["bundle"] / "BRIEF.md"),
+            "--rubric",
+            str(RUBRIC),
+            "--digest",
+            str(digest),
+            "--out",
+            str(tmp_path / "p" / "package.txt"),
+        ]
+    )
     assert code == 2 and not (tmp_path / "p" / "package.txt").exists()

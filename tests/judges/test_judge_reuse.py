@@ -1,4 +1,5 @@
 """Earlier judgements reused: the same package, prompt, rubric, settings and run never ask a judge twice."""
+
 from __future__ import annotations
 
 import json
@@ -19,10 +20,24 @@ def calls(state: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
 
-def judge(request_files, settings: dict, out: Path, store: Path | None, run_key: str = "PROC-01/abc/A1/r1",
-          receipt: Path | None = None) -> int:
-    argv = ["judge", str(request_files.package), "--judge-json", json.dumps(settings), "--run-key", run_key,
-            "--out", str(out)]
+def judge(
+    request_files,
+    settings: dict,
+    out: Path,
+    store: Path | None,
+    run_key: str = "PROC-01/abc/A1/r1",
+    receipt: Path | None = None,
+) -> int:
+    argv = [
+        "judge",
+        str(request_files.package),
+        "--judge-json",
+        json.dumps(settings),
+        "--run-key",
+        run_key,
+        "--out",
+        str(out),
+    ]
     if store is not None:
         argv += ["--store", str(store)]
     if receipt is not None:
@@ -42,9 +57,12 @@ def test_the_score_file_records_what_it_was_made_from(setup, tmp_path):
     rec = json.loads((tmp_path / "s.json").read_text())
     assert rec["format"] == FORMAT == 2
     assert basis_of(rec) == {
-        "package_sha256": sha256_file(request_files.package), "prompt_sha256": sha256_file(request_files.prompt),
+        "package_sha256": sha256_file(request_files.package),
+        "prompt_sha256": sha256_file(request_files.prompt),
         "rubric_sha256": sha256_file(request_files.rubric_json),
-        "settings_sha256": sha256_bytes(settings_json(settings).encode()), "run_key": "PROC-01/abc/A1/r1"}
+        "settings_sha256": sha256_bytes(settings_json(settings).encode()),
+        "run_key": "PROC-01/abc/A1/r1",
+    }
 
 
 def test_the_settings_hash_is_the_hash_of_the_workflows_param(cfg):
@@ -90,7 +108,9 @@ def test_any_change_of_what_a_judgement_is_made_from_asks_the_judge(setup, tmp_p
         run_key = "PROC-01/abc/A2/r1"
     assert judge(request_files, settings, tmp_path / "b.json", store, run_key=run_key) == 0
     assert calls(state) == 2
-    assert basis_of(json.loads((tmp_path / "b.json").read_text())) != basis_of(json.loads((tmp_path / "a.json").read_text()))
+    assert basis_of(json.loads((tmp_path / "b.json").read_text())) != basis_of(
+        json.loads((tmp_path / "a.json").read_text())
+    )
     # and the first judgement is still kept: changing back asks nothing
     if change in ("settings", "run"):
         assert judge(request_files, setup[1], tmp_path / "c.json", store) == 0 and calls(state) == 2

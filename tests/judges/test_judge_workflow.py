@@ -8,6 +8,7 @@ or another judge; and a package re-rendered to the same bytes must ask no
 judge at all. Works on the session's piloted lab (tests/labkit.py: one
 scenario, four arms, one repeat) and clones of it.
 """
+
 from __future__ import annotations
 
 import csv
@@ -48,7 +49,8 @@ def test_default_pilot_judges_every_run_and_reports_agreement(lab_states):
     pilot = lab / TARGET
     agreement = rows(pilot / "judges.csv")
     assert [(r["task_id"], r["judge"]) for r in agreement] == [
-        (t, j) for t in ("PROC-01", "ALL") for j in ("panel", "judge-a", "judge-b", "judge-c")]
+        (t, j) for t in ("PROC-01", "ALL") for j in ("panel", "judge-a", "judge-b", "judge-c")
+    ]
     assert {r["label"] for r in agreement} == {"SIMULATED"}
     assert agreement[0]["runs"] == "4" and agreement[0]["units"] == "24" and agreement[0]["judgements"] == "12"
     judge_rows = [r for r in rows(pilot / "ledger.csv") if r["kind"] == "judge"]
@@ -87,9 +89,15 @@ def test_a_re_render_to_the_same_bytes_asks_no_judge_and_a_real_change_does(lab,
     state = tmp_path / "stand-in"
     path = lab / "config.yaml"
     cfg = yaml.safe_load(path.read_text())
-    cfg["judges"]["panel"].append({"name": "judge-s", "backend": "command", "model": "stand-in", "timeout_s": 60,
-                                   "command": [sys.executable, str(STAND_IN), "good", "{rubric}", str(state),
-                                               "{package}"]})
+    cfg["judges"]["panel"].append(
+        {
+            "name": "judge-s",
+            "backend": "command",
+            "model": "stand-in",
+            "timeout_s": 60,
+            "command": [sys.executable, str(STAND_IN), "good", "{rubric}", str(state), "{package}"],
+        }
+    )
     path.write_text(yaml.safe_dump(cfg, sort_keys=False))
     build(lab, TARGET)
     judging = lab / "results" / "judging"

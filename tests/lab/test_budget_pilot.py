@@ -5,6 +5,7 @@ room for one or two of them. The workflow must still finish (no failed job,
 no retry), record the others as not launched with the reason, keep them out
 of every denominator, and end its summary with the line that says so.
 """
+
 from __future__ import annotations
 
 import csv
@@ -40,8 +41,10 @@ def test_an_exhausted_envelope_ends_the_pilot_cleanly(lab):
     assert sum(int(r["lab_failures"]) for r in summary) == 0
     last = (pilot / "summary.txt").read_text().rstrip().splitlines()[-1]
     assert last.startswith(f"{len(skipped)} run(s) not launched: the budget envelope of 6.00 USD")
-    assert f"{len(skipped)} run{'s' if len(skipped) != 1 else ''} not launched" in \
-        (pilot / "dashboard" / "index.html").read_text()
+    assert (
+        f"{len(skipped)} run{'s' if len(skipped) != 1 else ''} not launched"
+        in (pilot / "dashboard" / "index.html").read_text()
+    )
     receipts = [json.loads(p.read_text()) for p in sorted((root / "results" / "receipts").rglob("receipt.json"))]
     assert sum(bool(r["notes"]) and r["notes"][0].startswith("not launched") for r in receipts) == len(skipped)
     scores = [json.loads(p.read_text()) for p in sorted((root / "results" / "judging" / "scores").rglob("*.json"))]

@@ -7,8 +7,14 @@ def test_every_line_is_kept_with_its_receive_time(tmp_path):
     path = tmp_path / "events.jsonl"
     with EventRecorder(path) as rec:
         rec.record_line(json.dumps({"type": "system", "subtype": "init", "simulated": True}))
-        rec.record_line(json.dumps({"type": "assistant", "message": {"content": [
-            {"type": "tool_use", "name": "Bash", "input": {"command": "ls"}}]}}))
+        rec.record_line(
+            json.dumps(
+                {
+                    "type": "assistant",
+                    "message": {"content": [{"type": "tool_use", "name": "Bash", "input": {"command": "ls"}}]},
+                }
+            )
+        )
         rec.record_line("not json at all")
         rec.record_line(json.dumps({"type": "result", "total_cost_usd": 0.42, "num_turns": 3, "duration_ms": 900}))
         rec.record_line('{"type": "assistant", "mess', partial=True)

@@ -53,7 +53,6 @@ def test_concurrent_launches_never_exceed_the_envelope(tmp_path):
     assert len(granted) == 3
 
 
-
 def _slot(journal: str, run_id: str, cap: float, cost: float, start_at: float, granted) -> None:
     """One run slot of its own process: reserve at a common instant, spend, settle."""
     led = Ledger(journal, envelope_usd=6.0)
@@ -78,8 +77,10 @@ def test_three_slots_launching_at_once_never_pass_the_envelope(tmp_path):
         granted = manager.list()
         for wave in range(2):
             start_at = time.time() + 0.5
-            procs = [ctx.Process(target=_slot, args=(journal, f"w{wave}-s{i}", 2.50, 1.75, start_at, granted))
-                     for i in range(3)]
+            procs = [
+                ctx.Process(target=_slot, args=(journal, f"w{wave}-s{i}", 2.50, 1.75, start_at, granted))
+                for i in range(3)
+            ]
             for p in procs:
                 p.start()
             for p in procs:

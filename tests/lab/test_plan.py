@@ -1,4 +1,5 @@
 """The answers the workflow's input functions get (whitecollar/lab/plan.py)."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,9 @@ from whitecollar.lab import plan
 from whitecollar.lab.assignment import assignment_rows, draw_runs, write_assignment
 
 CAPS = {"time_limit_s": 1800, "budget_usd": 4.0}
-FROZEN = {t: {"bundle_sha256": h * 64, "time_limit_s": 600, "budget_usd": 1.0} for t, h in (("AB-01", "a"), ("CD-02", "b"))}
+FROZEN = {
+    t: {"bundle_sha256": h * 64, "time_limit_s": 600, "budget_usd": 1.0} for t, h in (("AB-01", "a"), ("CD-02", "b"))
+}
 
 
 def assignment_file(tmp_path, repeats=2):
@@ -62,12 +65,24 @@ def test_freeze_is_current_only_when_every_bundle_matches(tmp_path):
 
 
 def test_slices_carry_what_their_jobs_read():
-    config = {"scenarios": {"AB-01": {"seed": 3}}, "arms": {"A1": {}}, "study": {"seed": 1, "repeats": 2},
-              "caps": CAPS, "nodes": [{"name": "local"}], "budget": {"envelope_usd": 10.0},
-              "worker": {"backend": "simulated", "simulated": {"personas": {"A1": {"reference": 1.0}},
-                                                               "cost_usd": {"A1": 0.5}}}}
-    assert json.loads(plan.assign_slice(config)) == {"scenarios": ["AB-01"], "arms": {"A1": {}},
-                                                     "study": {"seed": 1, "repeats": 2}, "caps": CAPS,
-                                                     "nodes": [{"name": "local"}]}
+    config = {
+        "scenarios": {"AB-01": {"seed": 3}},
+        "arms": {"A1": {}},
+        "study": {"seed": 1, "repeats": 2},
+        "caps": CAPS,
+        "nodes": [{"name": "local"}],
+        "budget": {"envelope_usd": 10.0},
+        "worker": {
+            "backend": "simulated",
+            "simulated": {"personas": {"A1": {"reference": 1.0}}, "cost_usd": {"A1": 0.5}},
+        },
+    }
+    assert json.loads(plan.assign_slice(config)) == {
+        "scenarios": ["AB-01"],
+        "arms": {"A1": {}},
+        "study": {"seed": 1, "repeats": 2},
+        "caps": CAPS,
+        "nodes": [{"name": "local"}],
+    }
     assert json.loads(plan.controller_slice(config)) == {"envelope_usd": 10.0, "nodes": [{"name": "local"}]}
     assert json.loads(plan.worker_slice(config, "A1"))["simulated"]["cost_usd"] == {"A1": 0.5}

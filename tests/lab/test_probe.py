@@ -4,6 +4,7 @@ A probe passes only on evidence: the client's own init event and tool
 results, and files that a refused command would have created. A client
 that ignores its tool flags fails the probe.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,9 +46,14 @@ def config(tmp_path: Path, nodes: list[dict]) -> Path:
 
 
 def probe(tmp_path: Path, cfg: Path, node: str, **env: str) -> tuple[int, dict, str]:
-    proc = subprocess.run([sys.executable, "-m", "whitecollar", "probe", node, "--config", str(cfg),
-                           "--min-free-gb", "0.01"], capture_output=True, text=True, timeout=600, cwd=tmp_path,
-                          env={**os.environ, "FAKE_CLAUDE_PYTHON": sys.executable, **env})
+    proc = subprocess.run(
+        [sys.executable, "-m", "whitecollar", "probe", node, "--config", str(cfg), "--min-free-gb", "0.01"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
+        env={**os.environ, "FAKE_CLAUDE_PYTHON": sys.executable, **env},
+    )
     report_path = tmp_path / "results" / "probes" / f"{node}.json"
     assert report_path.exists(), proc.stdout + proc.stderr
     return proc.returncode, json.loads(report_path.read_text()), proc.stdout + proc.stderr
@@ -75,8 +81,15 @@ def test_probe_of_this_machine_passes_with_a_client_that_obeys(tmp_path):
     assert wall["ok"] and wall["data"]["sandbox"] == "bubblewrap", wall
     tries = wall["data"]["tries"]
     assert tries.pop("read its own workspace") == tries.pop("write its own workspace") == "allowed"
-    assert {"read an oracle", "read the repository", "read another workspace", "write another workspace",
-            "write the repository", "write the system", "connect a host port that is not its portal"} <= set(tries)
+    assert {
+        "read an oracle",
+        "read the repository",
+        "read another workspace",
+        "write another workspace",
+        "write the repository",
+        "write the system",
+        "connect a host port that is not its portal",
+    } <= set(tries)
     assert all(v.startswith("refused") for v in tries.values()), tries
     assert "read an oracle: refused" in out
 
@@ -105,6 +118,10 @@ def test_probe_over_ssh_runs_on_the_node(tmp_path, sshd):
 
 
 def test_probe_of_an_unknown_node_is_a_usage_error(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "whitecollar", "probe", "nowhere", "--config",
-                           str(config(tmp_path, [LOCAL]))], capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "whitecollar", "probe", "nowhere", "--config", str(config(tmp_path, [LOCAL]))],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2 and "no node 'nowhere'" in proc.stderr

@@ -5,6 +5,7 @@ portal's port on loopback, and nothing else: not an oracle file, not the
 repository, not another run's workspace; what it writes elsewhere never
 lands on the host.
 """
+
 from __future__ import annotations
 
 import http.server
@@ -120,7 +121,9 @@ def test_a_session_reads_and_writes_its_workspace_and_nothing_else(outside_tmp, 
     # counts is that nothing reached the host
     landed = [k for k in tries["write"] if k != "own_output" and Path(tries["write"][k]).exists()]
     assert not landed, landed
-    assert not [k for k, v in seen.items() if v == "read" or (v == "written" and not tries["write"][k].startswith("/tmp/"))], seen
+    assert not [
+        k for k, v in seen.items() if v == "read" or (v == "written" and not tries["write"][k].startswith("/tmp/"))
+    ], seen
     assert (t["mine"] / "out.txt").read_text() == "escaped\n"
     assert not (t["other"] / "planted.txt").exists() and not (t["results"] / "planted.txt").exists()
     assert not (ROOT / "planted.txt").exists() and not Path("/usr/planted.txt").exists()
@@ -129,8 +132,10 @@ def test_a_session_reads_and_writes_its_workspace_and_nothing_else(outside_tmp, 
 def test_a_session_sees_no_other_file_of_the_laboratory(outside_tmp, tmp_path):
     """A shell's own view: what a worker that lists the filesystem finds."""
     t = _lab_tree(outside_tmp)
-    script = (f"ls -a {outside_tmp}; ls -a {t['results']} 2>&1; ls {ROOT} 2>&1; ls /root /home 2>&1; "
-              "ls /etc/ssh 2>&1; cat /etc/shadow 2>&1 | head -c 20")
+    script = (
+        f"ls -a {outside_tmp}; ls -a {t['results']} 2>&1; ls {ROOT} 2>&1; ls /root /home 2>&1; "
+        "ls /etc/ssh 2>&1; cat /etc/shadow 2>&1 | head -c 20"
+    )
     outcome, _ = _walled(["sh", "-c", f"{{ {script}; }} >&2"], t["mine"], tmp_path)
     listing = outcome.stderr_tail
     assert "restricted" not in listing and "PROC-01-A2-r1-abc" not in listing
@@ -161,8 +166,10 @@ def test_loopback_only_but_the_portal_port_is_relayed(tmp_path):
         port, other_port = portal.server_address[1], other.getsockname()[1]
         (t["mine"] / "portal").mkdir()
         (t["mine"] / "portal" / "portal.json").write_text(json.dumps({"url": f"http://127.0.0.1:{port}/"}))
-        fetch = (f"import json, urllib.request; body = urllib.request.urlopen('http://127.0.0.1:{port}/', timeout=10)"
-                 ".read().decode(); print(json.dumps({'type': 'fetched', 'body': body}), flush=True)")
+        fetch = (
+            f"import json, urllib.request; body = urllib.request.urlopen('http://127.0.0.1:{port}/', timeout=10)"
+            ".read().decode(); print(json.dumps({'type': 'fetched', 'body': body}), flush=True)"
+        )
         outcome, events = _walled([sys.executable, "-c", fetch], t["mine"], tmp_path)
         assert outcome.exit_code == 0, outcome.stderr_tail
         assert any(e.get("body") == "portal here" for e in events)
@@ -216,7 +223,8 @@ print(json.dumps({{"type": "egress", "seen": seen}}), flush=True)
     try:
         with EventRecorder(events) as rec:
             outcome = LocalTransport(walled=True, egress=[f"127.0.0.1:{api_port}"]).run(
-                [sys.executable, "-c", client], ws, rec, time_limit_s=60)
+                [sys.executable, "-c", client], ws, rec, time_limit_s=60
+            )
     finally:
         api.close()
         other.close()
@@ -234,10 +242,19 @@ def test_a_walled_simulated_run_completes_and_is_recorded(frozen, tmp_path, port
     key = listing_digest(tree_listing(bundle))[:12]
     spec = RunSpec("PROC-01-A1-r1", "PROC-01", key, "A1", 1, "local", 1800, 4.0)
     backend = SimulatedBackend({"personas": {"A1": {"reference": 1.0}}, "cost_usd": {"A1": 0.5}}, study_seed=1)
-    record = run_session(spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=tmp_path / "run",
-                         arm={"portal": portal}, backend=backend, ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
-                         work_root=tmp_path / "work", max_file_bytes=25 * 2**20, max_run_bytes=200 * 2**20,
-                         transport=LocalTransport(walled=True))
+    record = run_session(
+        spec,
+        bundle_dir=bundle,
+        freeze_manifest=manifest,
+        run_dir=tmp_path / "run",
+        arm={"portal": portal},
+        backend=backend,
+        ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
+        work_root=tmp_path / "work",
+        max_file_bytes=25 * 2**20,
+        max_run_bytes=200 * 2**20,
+        transport=LocalTransport(walled=True),
+    )
     assert record["status"] == "completed" and record["sandbox"] == "bubblewrap", record["stderr_tail"]
     assert json.loads((tmp_path / "run" / "run.json").read_text())["sandbox"] == "bubblewrap"
     if portal:  # the worker's forms crossed the relay and the portal accepted them
@@ -264,10 +281,19 @@ def test_an_unwalled_run_says_so_in_run_json_and_on_the_summary(frozen, tmp_path
     key = listing_digest(tree_listing(bundle))[:12]
     spec = RunSpec("PROC-01-A1-r1", "PROC-01", key, "A1", 1, "local", 1800, 4.0)
     backend = SimulatedBackend({"personas": {"A1": {"reference": 1.0}}, "cost_usd": {"A1": 0.5}}, study_seed=1)
-    record = run_session(spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=tmp_path / "run",
-                         arm={"portal": False}, backend=backend, ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
-                         work_root=tmp_path / "work", max_file_bytes=25 * 2**20, max_run_bytes=200 * 2**20,
-                         transport=LocalTransport.for_node({"name": "local", "sandbox": "none"}, real_worker=True))
+    record = run_session(
+        spec,
+        bundle_dir=bundle,
+        freeze_manifest=manifest,
+        run_dir=tmp_path / "run",
+        arm={"portal": False},
+        backend=backend,
+        ledger=Ledger(tmp_path / "journal.jsonl", 100.0),
+        work_root=tmp_path / "work",
+        max_file_bytes=25 * 2**20,
+        max_run_bytes=200 * 2**20,
+        transport=LocalTransport.for_node({"name": "local", "sandbox": "none"}, real_worker=True),
+    )
     assert record["status"] == "completed" and record["sandbox"] == "none"
     walled = {**record, "run_id": "PROC-01-A2-r1", "sandbox": "bubblewrap"}
     assert unwalled_stamp([(walled, {})]) == ""
@@ -297,14 +323,47 @@ def test_whitecollar_run_refuses_a_real_worker_without_its_wall_in_one_line(tmp_
     monkeypatch.setattr(transport, "available", lambda: (False, "no user namespaces here"))
     (tmp_path / "assignment.csv").write_text(
         "order,run_id,task_id,bundle,arm,repeat,node,time_limit_s,budget_usd\n"
-        "1,PROC-01-A1-r1,PROC-01,abcdefabcdef,A1,1,local,1800,4.0\n")
+        "1,PROC-01-A1-r1,PROC-01,abcdefabcdef,A1,1,local,1800,4.0\n"
+    )
     worker = json.dumps({"backend": "claude-code", "claude_code": {"executable": "claude"}})
-    code = main(["run", "PROC-01", "--bundle-key", "abcdefabcdef", "--arm", "A1", "--repeat", "1",
-                 "--bundle", str(tmp_path / "bundle"), "--freeze", str(tmp_path / "manifest.json"),
-                 "--assignment", str(tmp_path / "assignment.csv"), "--run-dir", str(tmp_path / "run"),
-                 "--work-root", str(tmp_path / "work"), "--ledger", str(tmp_path / "journal.jsonl"),
-                 "--arm-json", "{}", "--worker-json", worker, "--time-limit", "1800", "--budget", "4.0",
-                 "--max-file-mb", "25", "--max-run-mb", "200", "--config", str(ROOT / "config.yaml")])
+    code = main(
+        [
+            "run",
+            "PROC-01",
+            "--bundle-key",
+            "abcdefabcdef",
+            "--arm",
+            "A1",
+            "--repeat",
+            "1",
+            "--bundle",
+            str(tmp_path / "bundle"),
+            "--freeze",
+            str(tmp_path / "manifest.json"),
+            "--assignment",
+            str(tmp_path / "assignment.csv"),
+            "--run-dir",
+            str(tmp_path / "run"),
+            "--work-root",
+            str(tmp_path / "work"),
+            "--ledger",
+            str(tmp_path / "journal.jsonl"),
+            "--arm-json",
+            "{}",
+            "--worker-json",
+            worker,
+            "--time-limit",
+            "1800",
+            "--budget",
+            "4.0",
+            "--max-file-mb",
+            "25",
+            "--max-run-mb",
+            "200",
+            "--config",
+            str(ROOT / "config.yaml"),
+        ]
+    )
     err = capsys.readouterr().err.strip()
     assert code == 1 and len(err.splitlines()) == 1, err
     assert err.startswith("whitecollar run: node local: refusing a real worker without its sandbox")

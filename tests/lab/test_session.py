@@ -2,6 +2,7 @@
 
 Every worker fault is recorded with its status and still gets a receipt.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,9 +31,17 @@ def _run(frozen, tmp_path, persona, *, time_limit=None, envelope=100.0, budget=4
     spec = RunSpec(f"{TASK}-A1-r1", TASK, key, "A1", 1, "local", 1800, budget)
     run_dir = tmp_path / "run"
     record = run_session(
-        spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=run_dir, arm=ARM,
-        backend=FixedPersona(persona), ledger=Ledger(tmp_path / "journal.jsonl", envelope), work_root=tmp_path / "work",
-        max_file_bytes=25 * 2**20, max_run_bytes=200 * 2**20, time_limit_s=time_limit,
+        spec,
+        bundle_dir=bundle,
+        freeze_manifest=manifest,
+        run_dir=run_dir,
+        arm=ARM,
+        backend=FixedPersona(persona),
+        ledger=Ledger(tmp_path / "journal.jsonl", envelope),
+        work_root=tmp_path / "work",
+        max_file_bytes=25 * 2**20,
+        max_run_bytes=200 * 2**20,
+        time_limit_s=time_limit,
     )
     receipt = evaluate(TASK, run_dir / "out", run_dir, oracle)
     assert receipt.evaluator_error is None
@@ -119,19 +128,31 @@ def test_a_bundle_that_differs_from_the_freeze_is_a_lab_failure(frozen, tmp_path
     bad.write_text(json.dumps(data))
     spec = RunSpec(f"{TASK}-A1-r1", TASK, "0" * 12, "A1", 1, "local", 1800, 4.0)
     with pytest.raises(LabFailure, match="differs from the freeze"):
-        run_session(spec, bundle_dir=bundle, freeze_manifest=bad, run_dir=tmp_path / "run", arm=ARM,
-                    backend=FixedPersona("reference"), ledger=Ledger(tmp_path / "j.jsonl", 100),
-                    work_root=tmp_path / "work", max_file_bytes=1, max_run_bytes=1)
+        run_session(
+            spec,
+            bundle_dir=bundle,
+            freeze_manifest=bad,
+            run_dir=tmp_path / "run",
+            arm=ARM,
+            backend=FixedPersona("reference"),
+            ledger=Ledger(tmp_path / "j.jsonl", 100),
+            work_root=tmp_path / "work",
+            max_file_bytes=1,
+            max_run_bytes=1,
+        )
 
 
-@pytest.mark.parametrize("kw, status", [
-    (dict(timed_out=True, exit_code=None, result_seen=False, cost=None, delivered=3), "timeout"),
-    (dict(timed_out=False, exit_code=1, result_seen=True, cost=0.1, delivered=3), "crashed"),
-    (dict(timed_out=False, exit_code=0, result_seen=False, cost=None, delivered=3), "crashed"),
-    (dict(timed_out=False, exit_code=0, result_seen=True, cost=9.0, delivered=3), "over_budget"),
-    (dict(timed_out=False, exit_code=0, result_seen=True, cost=0.1, delivered=0), "nothing_delivered"),
-    (dict(timed_out=False, exit_code=0, result_seen=True, cost=0.1, delivered=3), "completed"),
-])
+@pytest.mark.parametrize(
+    "kw, status",
+    [
+        (dict(timed_out=True, exit_code=None, result_seen=False, cost=None, delivered=3), "timeout"),
+        (dict(timed_out=False, exit_code=1, result_seen=True, cost=0.1, delivered=3), "crashed"),
+        (dict(timed_out=False, exit_code=0, result_seen=False, cost=None, delivered=3), "crashed"),
+        (dict(timed_out=False, exit_code=0, result_seen=True, cost=9.0, delivered=3), "over_budget"),
+        (dict(timed_out=False, exit_code=0, result_seen=True, cost=0.1, delivered=0), "nothing_delivered"),
+        (dict(timed_out=False, exit_code=0, result_seen=True, cost=0.1, delivered=3), "completed"),
+    ],
+)
 def test_status_classification(kw, status):
     assert classify(budget=4.0, **kw) == status
 
@@ -140,16 +161,41 @@ def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
     from whitecollar.analysis.record import not_launched_line, split_not_launched, summarise
     from whitecollar.lab.session import not_launched_reason
 
-    ran = {"run_id": "PROC-01-A1-r1", "arm": "A1", "task_id": TASK, "status": "completed", "cost_usd": 1.0,
-           "simulated": True}
-    skipped = {"run_id": "PROC-01-A2-r1", "arm": "A2", "task_id": TASK, "status": "not_launched", "budget_usd": 4.0,
-               "not_launched_reason": "budget envelope: run PROC-01-A2-r1 not launched", "simulated": True}
-    receipt = {"success": True, "evaluator_error": None, "weighted_score": 1.0, "triggered_violations": [],
-               "abstention": {"clarification_expected": False, "outcome": "completed"}}
+    ran = {
+        "run_id": "PROC-01-A1-r1",
+        "arm": "A1",
+        "task_id": TASK,
+        "status": "completed",
+        "cost_usd": 1.0,
+        "simulated": True,
+    }
+    skipped = {
+        "run_id": "PROC-01-A2-r1",
+        "arm": "A2",
+        "task_id": TASK,
+        "status": "not_launched",
+        "budget_usd": 4.0,
+        "not_launched_reason": "budget envelope: run PROC-01-A2-r1 not launched",
+        "simulated": True,
+    }
+    receipt = {
+        "success": True,
+        "evaluator_error": None,
+        "weighted_score": 1.0,
+        "triggered_violations": [],
+        "abstention": {"clarification_expected": False, "outcome": "completed"},
+    }
     launched, listed = split_not_launched([(ran, receipt), (skipped, dict(receipt, success=False))])
     assert launched == [(ran, receipt)]
-    assert listed == [{"run_id": "PROC-01-A2-r1", "arm": "A2", "task_id": TASK, "budget_usd": 4.0,
-                       "reason": "budget envelope: run PROC-01-A2-r1 not launched"}]
+    assert listed == [
+        {
+            "run_id": "PROC-01-A2-r1",
+            "arm": "A2",
+            "task_id": TASK,
+            "budget_usd": 4.0,
+            "reason": "budget envelope: run PROC-01-A2-r1 not launched",
+        }
+    ]
     rows = summarise(launched, {"injection_obeyed"})
     assert {r["arm"] for r in rows} == {"A1"} and all(r["pass_rate"] == 1.0 for r in rows)
     assert not_launched_line(listed, 6.0).startswith("1 run(s) not launched: the budget envelope of 6.00 USD")

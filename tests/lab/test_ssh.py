@@ -9,6 +9,7 @@ the stand-in Claude Code client (tests/lab/fakes/claude) driven through
 the real backend, or plain shell commands where only the transport is
 under test. The end-to-end pilot over SSH is at the bottom (slow).
 """
+
 from __future__ import annotations
 
 import json
@@ -80,30 +81,52 @@ def small_workspace(root: Path) -> Path:
     return ws
 
 
-def run_over(frozen, tmp_path, node: dict, arm: str = "A1", *, budget: float = 4.0, envelope: float = 100.0,
-             time_limit: float | None = None, max_turns: int = 60):
+def run_over(
+    frozen,
+    tmp_path,
+    node: dict,
+    arm: str = "A1",
+    *,
+    budget: float = 4.0,
+    envelope: float = 100.0,
+    time_limit: float | None = None,
+    max_turns: int = 60,
+):
     bundle, oracle, manifest = frozen(TASK)
     key = listing_digest(tree_listing(bundle))[:12]
     spec = RunSpec(f"{TASK}-{arm}-r1", TASK, key, arm, 1, node["name"], 1800, budget)
     backend = ClaudeCodeBackend({"executable": str(FAKE), "model": "stand-in", "max_turns": max_turns})
     record = run_session(
-        spec, bundle_dir=bundle, freeze_manifest=manifest, run_dir=tmp_path / "run", arm=ARMS[arm], backend=backend,
-        ledger=Ledger(tmp_path / "journal.jsonl", envelope), work_root=tmp_path / "work", max_file_bytes=25 * 2**20,
-        max_run_bytes=200 * 2**20, transport=SshTransport(node), time_limit_s=time_limit,
+        spec,
+        bundle_dir=bundle,
+        freeze_manifest=manifest,
+        run_dir=tmp_path / "run",
+        arm=ARMS[arm],
+        backend=backend,
+        ledger=Ledger(tmp_path / "journal.jsonl", envelope),
+        work_root=tmp_path / "work",
+        max_file_bytes=25 * 2**20,
+        max_run_bytes=200 * 2**20,
+        transport=SshTransport(node),
+        time_limit_s=time_limit,
     )
     return record, evaluate(TASK, tmp_path / "run" / "out", tmp_path / "run", oracle)
 
 
 def notes(run_dir: Path, kind: str) -> list[dict]:
-    return [e["laboratory"] for e in read_events(run_dir / "events.jsonl") if e.get("laboratory", {}).get("kind") == kind]
+    return [
+        e["laboratory"] for e in read_events(run_dir / "events.jsonl") if e.get("laboratory", {}).get("kind") == kind
+    ]
 
 
 # -- the transport alone -------------------------------------------------------------------------------
 def test_a_workspace_goes_out_runs_and_comes_back_with_links_as_links(sshd, tmp_path, monkeypatch):
     monkeypatch.setenv("WC_TEST_SECRET", "s3cret value; $(touch pwned)")
     ws = small_workspace(tmp_path)
-    script = ("test -L inputs/alias.csv && cp inputs/data.csv out/copy.csv && ln -s /etc/passwd out/leak && "
-              f"printf '%s\\n' \"$WC_TEST_SECRET\" > out/secret.txt && echo '{RESULT}'")
+    script = (
+        "test -L inputs/alias.csv && cp inputs/data.csv out/copy.csv && ln -s /etc/passwd out/leak && "
+        f"printf '%s\\n' \"$WC_TEST_SECRET\" > out/secret.txt && echo '{RESULT}'"
+    )
     transport = SshTransport(sshd.node(environment=["WC_TEST_SECRET"]))
     with EventRecorder(tmp_path / "events.jsonl") as rec:
         out = transport.run(["sh", "-c", script], ws, rec, time_limit_s=60)
@@ -147,8 +170,9 @@ def test_the_push_is_retried_until_the_node_answers(sshd, tmp_path):
     starter.start()
     try:
         with EventRecorder(tmp_path / "events.jsonl") as rec:
-            out = SshTransport(node).run(["sh", "-c", f"echo '{RESULT}'"], small_workspace(tmp_path), rec,
-                                         time_limit_s=60)
+            out = SshTransport(node).run(
+                ["sh", "-c", f"echo '{RESULT}'"], small_workspace(tmp_path), rec, time_limit_s=60
+            )
         assert out.exit_code == 0 and rec.result.seen
         retries = notes(tmp_path, "ssh_retry")
         assert retries and all(r["step"] == "push" for r in retries)
@@ -163,14 +187,22 @@ def test_ssh_settings_are_checked():
     with pytest.raises(SshConfigError, match="host"):
         SshTransport({"name": "n", "transport": "ssh", "ssh": {"key": "k", "known_hosts": "f"}})
     with pytest.raises(SshConfigError, match="workdir"):
-        SshTransport({"name": "n", "transport": "ssh", "host": "h", "ssh": {"key": "k", "known_hosts": "f", "workdir": "/"}})
+        SshTransport(
+            {"name": "n", "transport": "ssh", "host": "h", "ssh": {"key": "k", "known_hosts": "f", "workdir": "/"}}
+        )
 
 
 def test_the_command_is_strict_and_the_program_is_the_nodes(sshd):
     transport = SshTransport(sshd.node(python="/opt/py/bin/python3", claude="/opt/claude/bin/claude"))
     argv = transport.ssh_argv("true")
-    for option in ("BatchMode=yes", "StrictHostKeyChecking=yes", "ForwardAgent=no", "IdentitiesOnly=yes",
-                   f"UserKnownHostsFile={sshd.known_hosts}", "GlobalKnownHostsFile=/dev/null"):
+    for option in (
+        "BatchMode=yes",
+        "StrictHostKeyChecking=yes",
+        "ForwardAgent=no",
+        "IdentitiesOnly=yes",
+        f"UserKnownHostsFile={sshd.known_hosts}",
+        "GlobalKnownHostsFile=/dev/null",
+    ):
         assert option in argv
     assert argv[:3] == ["ssh", "-F", "/dev/null"] and argv[-3:] == ["--", "127.0.0.1", "true"]
     assert transport.localise([sys.executable, "-m", "x"]) == ["/opt/py/bin/python3", "-m", "x"]
@@ -271,18 +303,27 @@ def test_a_workspace_that_cannot_be_pulled_back_is_a_lab_failure(sshd, tmp_path)
 
 # -- acceptance: the pilot over SSH --------------------------------------------------------------------
 
+
 def _pilot(root: Path, nodes: list[dict]) -> None:
     import subprocess
 
     cfg = yaml.safe_load((root / "config.yaml").read_text(encoding="utf-8"))
     cfg["nodes"] = nodes
     cfg["worker"]["backend"] = "claude-code"
-    cfg["worker"]["claude_code"] = {"executable": str(root / "tests" / "lab" / "fakes" / "claude"),
-                                    "model": "stand-in", "max_turns": 60}
+    cfg["worker"]["claude_code"] = {
+        "executable": str(root / "tests" / "lab" / "fakes" / "claude"),
+        "model": "stand-in",
+        "max_turns": 60,
+    }
     (root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
     env = dict(os.environ, WHITECOLLAR_ROOT=str(root), PYTHONPATH=str(root / "src"), FAKE_CLAUDE_PYTHON=sys.executable)
-    proc = subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "results/pilot"], cwd=root, env=env,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--cores", "2", "results/pilot"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
 
 
@@ -294,8 +335,14 @@ def _files(root: Path, name: str) -> dict[str, bytes]:
 def test_the_pilot_over_ssh_gives_the_receipts_of_the_local_pilot(lab, sshd):
     local_lab, ssh_lab = lab("frozen"), lab("frozen")
     # unwalled: the stand-in client runs the scenario's own solver, which a walled session cannot see
-    local = {"name": "local", "transport": "local", "host": "localhost", "slots": 2,
-             "capabilities": ["desktop-automation", "browser"], "sandbox": "none"}
+    local = {
+        "name": "local",
+        "transport": "local",
+        "host": "localhost",
+        "slots": 2,
+        "capabilities": ["desktop-automation", "browser"],
+        "sandbox": "none",
+    }
     _pilot(local_lab, [local])
     local_receipts = _files(local_lab / "results" / "receipts", "receipt.json")
     local_runs = {k: json.loads(v) for k, v in _files(local_lab / "results" / "runs", "run.json").items()}

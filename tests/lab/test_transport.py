@@ -13,11 +13,13 @@ def _alive(pid: int) -> bool:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except FileNotFoundError:
         return False
-    return stat[stat.rfind(")") + 2:].split()[0] != "Z"
+    return stat[stat.rfind(")") + 2 :].split()[0] != "Z"
 
 
 def test_streams_events_and_reports_the_exit_code(tmp_path):
-    script = "import json,sys\nfor i in range(3): print(json.dumps({'type':'assistant','i':i}), flush=True)\nsys.exit(4)"
+    script = (
+        "import json,sys\nfor i in range(3): print(json.dumps({'type':'assistant','i':i}), flush=True)\nsys.exit(4)"
+    )
     with EventRecorder(tmp_path / "e.jsonl") as rec:
         out = LocalTransport().run([sys.executable, "-c", script], tmp_path, rec, time_limit_s=30)
     assert out.exit_code == 4 and not out.timed_out
@@ -26,7 +28,7 @@ def test_streams_events_and_reports_the_exit_code(tmp_path):
 
 def test_wall_limit_kills_the_whole_process_group(tmp_path):
     pidfile = tmp_path / "grandchild.pid"
-    script = f"sleep 300 & echo $! > {pidfile}; echo '{{\"type\":\"system\"}}'; sleep 300"
+    script = f'sleep 300 & echo $! > {pidfile}; echo \'{{"type":"system"}}\'; sleep 300'
     t0 = time.monotonic()
     with EventRecorder(tmp_path / "e.jsonl") as rec:
         out = LocalTransport().run(["sh", "-c", script], tmp_path, rec, time_limit_s=2)
@@ -39,7 +41,7 @@ def test_wall_limit_kills_the_whole_process_group(tmp_path):
 
 
 def test_a_line_cut_by_death_is_kept(tmp_path):
-    script = "import sys; sys.stdout.write('{\"type\": \"res'); sys.stdout.flush(); import os; os._exit(9)"
+    script = 'import sys; sys.stdout.write(\'{"type": "res\'); sys.stdout.flush(); import os; os._exit(9)'
     with EventRecorder(tmp_path / "e.jsonl") as rec:
         out = LocalTransport().run([sys.executable, "-c", script], tmp_path, rec, time_limit_s=30)
     assert out.exit_code == 9
@@ -68,8 +70,9 @@ def test_wall_limit_kills_a_walled_session_and_its_children(tmp_path):
     marker = f"{300 + os.getpid() % 1000 / 1000:.3f}"  # a sleep no one else runs
     t0 = time.monotonic()
     with EventRecorder(tmp_path / "e.jsonl") as rec:
-        out = LocalTransport(walled=True).run(["sh", "-c", f"sleep {marker} & echo '{{}}'; sleep {marker}"], tmp_path,
-                                              rec, time_limit_s=2)
+        out = LocalTransport(walled=True).run(
+            ["sh", "-c", f"sleep {marker} & echo '{{}}'; sleep {marker}"], tmp_path, rec, time_limit_s=2
+        )
     assert out.timed_out and out.sandbox == "bubblewrap" and time.monotonic() - t0 < 20
     time.sleep(0.2)
     assert not _running_with(marker), "a walled process outlived the wall limit"

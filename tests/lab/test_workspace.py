@@ -19,19 +19,37 @@ def bundle(tmp_path):
     (b / "portal" / "portal.json").write_text("{}\n")
     (b / "BRIEF.md").write_text("brief\n")
     (b / "completion.schema.json").write_text("{}\n")
-    atomic.write_json(b / "task.json", {
-        "id": "PROC-01", "occupation": "Procurement", "organisation": "PRD", "title": "t", "version": "1.0",
-        "required_deliverables": [{"path": "x.xlsx", "format": "xlsx"}], "applications": ["spreadsheet"],
-        "seed": 7, "designed_features": {"planted_errors": 4}, "designed_dependency_depth": 21,
-        "difficulty_class": "standard",
-    })
+    atomic.write_json(
+        b / "task.json",
+        {
+            "id": "PROC-01",
+            "occupation": "Procurement",
+            "organisation": "PRD",
+            "title": "t",
+            "version": "1.0",
+            "required_deliverables": [{"path": "x.xlsx", "format": "xlsx"}],
+            "applications": ["spreadsheet"],
+            "seed": 7,
+            "designed_features": {"planted_errors": 4},
+            "designed_dependency_depth": 21,
+            "difficulty_class": "standard",
+        },
+    )
     return b
 
 
 def test_workspace_is_stripped_and_has_an_empty_out(bundle, tmp_path):
     ws = compose(bundle, tmp_path / "ws")
     task = json.loads((ws / "task.json").read_text())
-    assert set(task) == {"id", "occupation", "organisation", "title", "version", "required_deliverables", "applications"}
+    assert set(task) == {
+        "id",
+        "occupation",
+        "organisation",
+        "title",
+        "version",
+        "required_deliverables",
+        "applications",
+    }
     assert not (ws / "portal").exists()
     assert (ws / "out").is_dir() and not any((ws / "out").iterdir())
     manifest = read_manifest(ws)

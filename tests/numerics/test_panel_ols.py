@@ -5,6 +5,7 @@ regression, and against statsmodels (OLS on entity and time dummies from a
 formula, its own cluster-robust, HC1 and conventional variances) on seeded
 random panels of several shapes.
 """
+
 from __future__ import annotations
 
 import math
@@ -72,7 +73,9 @@ def test_cr1_conventions_with_and_without_the_absorbed_effects():
     u = yv - x @ beta
     # explicit dummies, K = every coefficient (areg, statsmodels with C(firm))
     v_full = _sandwich(x, u, firm, x.shape[1])
-    assert twfe(y, {"d": dv}, firm, year, count_absorbed=True).se("d") == pytest.approx(math.sqrt(v_full[0, 0]), rel=1e-9)
+    assert twfe(y, {"d": dv}, firm, year, count_absorbed=True).se("d") == pytest.approx(
+        math.sqrt(v_full[0, 0]), rel=1e-9
+    )
     # K without the firm effects (reghdfe, xtreg fe): the same sandwich, a smaller correction
     n, k_small = len(y), 1 + len(set(year)) - 1
     scale = (n - x.shape[1]) / (n - k_small)
@@ -89,11 +92,12 @@ def test_other_clusterings_and_conventional_variances():
     v_iid = np.linalg.inv(x.T @ x) * float(u @ u) / (n - p)
     assert twfe(y, {"d": dv}, firm, year, vcov="iid").se("d") == pytest.approx(math.sqrt(v_iid[0, 0]), rel=1e-9)
     inv = np.linalg.inv(x.T @ x)
-    v_hc1 = inv @ (x * (u ** 2)[:, None]).T @ x @ inv * n / (n - p)
+    v_hc1 = inv @ (x * (u**2)[:, None]).T @ x @ inv * n / (n - p)
     assert twfe(y, {"d": dv}, firm, year, vcov="hc1").se("d") == pytest.approx(math.sqrt(v_hc1[0, 0]), rel=1e-9)
     v_reg = _sandwich(x, u, region, x.shape[1])
     assert twfe(y, {"d": dv}, firm, year, cluster=region, count_absorbed=True).se("d") == pytest.approx(
-        math.sqrt(v_reg[0, 0]), rel=1e-9)
+        math.sqrt(v_reg[0, 0]), rel=1e-9
+    )
     assert twfe(y, {"d": dv}, firm, year, cluster=region).groups == 5
 
 
@@ -133,10 +137,11 @@ def _random_panel(seed: int, firms: int, years: int, drop: int) -> pd.DataFrame:
     u = np.zeros(firms * years)
     for t in range(years):
         shock = rng.normal(0.0, 1.0, firms) * (1.0 + 0.5 * (np.arange(firms) % 3))
-        u[t::years] = shock if t == 0 else 0.6 * u[t - 1::years] + shock
+        u[t::years] = shock if t == 0 else 0.6 * u[t - 1 :: years] + shock
     y = effect + 0.2 * (year - 2000) + 1.5 * d - 0.7 * x + u
-    frame = pd.DataFrame({"firm": firm, "year": year, "region": [f"r{int(f[1:]) % 5}" for f in firm],
-                          "d": d, "x": x, "y": y})
+    frame = pd.DataFrame(
+        {"firm": firm, "year": year, "region": [f"r{int(f[1:]) % 5}" for f in firm], "d": d, "x": x, "y": y}
+    )
     return frame.drop(index=rng.choice(len(frame), drop, replace=False)).reset_index(drop=True)
 
 
@@ -168,8 +173,9 @@ def test_twfe_agrees_with_statsmodels_dummy_regression(seed, firms, years, drop)
     np.testing.assert_allclose(fit.coef[idx], ref.params[ref_names].to_numpy(), rtol=0, atol=1e-9)
     np.testing.assert_allclose(fit.residuals, ref.resid.to_numpy(), rtol=0, atol=1e-9)
     # CR1 on explicit dummies: the whole covariance block of the slopes and time effects
-    np.testing.assert_allclose(fit.vcov[np.ix_(idx, idx)], ref.cov_params().loc[ref_names, ref_names].to_numpy(),
-                               rtol=1e-9, atol=1e-14)
+    np.testing.assert_allclose(
+        fit.vcov[np.ix_(idx, idx)], ref.cov_params().loc[ref_names, ref_names].to_numpy(), rtol=1e-9, atol=1e-14
+    )
     # the default counts only the unabsorbed coefficients: the same sandwich, (N - K_all) / (N - K) smaller
     n, k_all = len(frame), len(ref.params)
     small = twfe(*args)
@@ -183,8 +189,11 @@ def test_twfe_agrees_with_statsmodels_dummy_regression(seed, firms, years, drop)
 
     by_region = twfe(*args, cluster=list(frame["region"]), count_absorbed=True)
     assert by_region.groups == 5
-    np.testing.assert_allclose([by_region.se(nm) for nm in ours_names],
-                               _reference(frame, "cluster", "region").bse[ref_names].to_numpy(), rtol=1e-9)
+    np.testing.assert_allclose(
+        [by_region.se(nm) for nm in ours_names],
+        _reference(frame, "cluster", "region").bse[ref_names].to_numpy(),
+        rtol=1e-9,
+    )
 
 
 @pytest.mark.parametrize("seed, firms, years, drop", SHAPES)
@@ -193,8 +202,10 @@ def test_pooled_ols_agrees_with_statsmodels(seed, firms, years, drop):
     for kind, cov_type, groups in (("cluster", "cluster", "firm"), ("iid", "nonrobust", None), ("hc1", "HC1", None)):
         kwds = {"groups": pd.factorize(frame[groups])[0]} if groups else {}
         ref = smf.ols("y ~ d + x", data=frame).fit(cov_type=cov_type, cov_kwds=kwds)
-        fit = ols(frame["y"], {"d": frame["d"], "x": frame["x"]}, vcov=kind,
-                  cluster=list(frame["firm"]) if groups else None)
+        fit = ols(
+            frame["y"], {"d": frame["d"], "x": frame["x"]}, vcov=kind, cluster=list(frame["firm"]) if groups else None
+        )
         np.testing.assert_allclose(fit.coef, ref.params[["Intercept", "d", "x"]].to_numpy(), rtol=0, atol=1e-9)
-        np.testing.assert_allclose(fit.vcov, ref.cov_params().loc[["Intercept", "d", "x"], ["Intercept", "d", "x"]],
-                                   rtol=1e-9, atol=1e-14)
+        np.testing.assert_allclose(
+            fit.vcov, ref.cov_params().loc[["Intercept", "d", "x"], ["Intercept", "d", "x"]], rtol=1e-9, atol=1e-14
+        )

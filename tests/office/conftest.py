@@ -1,4 +1,5 @@
 """Shared fixtures: real sample documents and the garbage agents deliver."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,12 @@ def samples(tmp_path_factory) -> dict[str, Path]:
     save_document(doc, d / "real.docx")
 
     ss = paragraph_styles()
-    build_pdf(d / "real.pdf", [Paragraph(f"Line {i} of the sample PDF.", ss["Body"])
-                               for i in range(300)], title="Sample", author="Tests")
+    build_pdf(
+        d / "real.pdf",
+        [Paragraph(f"Line {i} of the sample PDF.", ss["Body"]) for i in range(300)],
+        title="Sample",
+        author="Tests",
+    )
     (d / "real.csv").write_text("a,b\n1,2\n", encoding="utf-8")
     (d / "real.json").write_text(json.dumps({"a": [1, 2]}), encoding="utf-8")
     (d / "real.txt").write_text("hello\n", encoding="utf-8")
@@ -70,4 +75,3 @@ def fresh_recalc_cache():
 @pytest.fixture
 def no_soffice(monkeypatch, tmp_path):
     monkeypatch.setenv("WHITECOLLAR_SOFFICE", str(tmp_path / "no-such-soffice"))
-

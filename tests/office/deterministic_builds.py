@@ -6,6 +6,7 @@ under different TZ values; every file must come out byte-identical. The
 must differ between the two runs, which proves the runs were far enough
 apart for the check to mean something.
 """
+
 from __future__ import annotations
 
 import sys
@@ -55,46 +56,71 @@ def build(out: Path) -> None:
     wb.save(out / "control_plain.xlsx")
 
     doc = new_document()
-    add_letterhead(doc, "Boréal Logistique inc.", ["1250, boul. René-Lévesque Ouest",
-                                                    "Montréal (Québec) H3B 4W8"], "514 555-0142")
+    add_letterhead(
+        doc, "Boréal Logistique inc.", ["1250, boul. René-Lévesque Ouest", "Montréal (Québec) H3B 4W8"], "514 555-0142"
+    )
     add_page_number_footer(doc)
     add_heading(doc, "Rapport trimestriel", 0)
     add_heading(doc, "Sommaire", 1)
     doc.add_paragraph("Les revenus du T3 dépassent le budget de 4,2 %.")
-    add_table(doc, ["Compte", "Montant"], [["4000", "1 250,00 $"]], col_widths_cm=[5, 3],
-              align_right_cols=(1,))
+    add_table(doc, ["Compte", "Montant"], [["4000", "1 250,00 $"]], col_widths_cm=[5, 3], align_right_cols=(1,))
     save_document(doc, out / "report.docx", title="Rapport", author="Hélène Côté")
     doc.save(out / "control_plain.docx")
 
     ss = paragraph_styles()
-    build_pdf(out / "letter.pdf",
-              [Paragraph("Boréal — Québec — Montréal", ss["Title"]), Spacer(1, 12),
-               Paragraph("Facture révisée, payable à 30 jours.", ss["Body"])],
-              title="Facture", author="Boréal", subject="Relance",
-              on_page=page_number_footer("Réf. BL-2025-014"))
+    build_pdf(
+        out / "letter.pdf",
+        [
+            Paragraph("Boréal — Québec — Montréal", ss["Title"]),
+            Spacer(1, 12),
+            Paragraph("Facture révisée, payable à 30 jours.", ss["Body"]),
+        ],
+        title="Facture",
+        author="Boréal",
+        subject="Relance",
+        on_page=page_number_footer("Réf. BL-2025-014"),
+    )
     canvas = make_canvas(out / "form.pdf", title="Formulaire", author="Boréal")
     canvas.drawString(72, 700, "Reçu n° 42 — Montréal")
     canvas.showPage()
     canvas.save()
 
-    write_eml(out / "message.eml",
-              headers=[("Date", "Mon, 20 Jan 2025 09:14:00 -0500"),
-                       ("Message-ID", "<1@boreal.example>"),
-                       ("From", "Hélène Côté <helene@boreal.example>"),
-                       ("To", "marie@client.example"), ("Subject", "Facture révisée")],
-              body="Bonjour,\n\nCi-joint la facture.\n", attachments=[("f.csv", b"a,b\n", "text/csv")],
-              boundary_seed="det")
+    write_eml(
+        out / "message.eml",
+        headers=[
+            ("Date", "Mon, 20 Jan 2025 09:14:00 -0500"),
+            ("Message-ID", "<1@boreal.example>"),
+            ("From", "Hélène Côté <helene@boreal.example>"),
+            ("To", "marie@client.example"),
+            ("Subject", "Facture révisée"),
+        ],
+        body="Bonjour,\n\nCi-joint la facture.\n",
+        attachments=[("f.csv", b"a,b\n", "text/csv")],
+        boundary_seed="det",
+    )
 
-    write_ics(out / "meetings.ics", prodid="-//Boreal//Agenda//FR", calname="Comité",
-              timezones=["Europe/Paris"],
-              events=[{"uid": "e1@boreal.example",
-                       "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=UTC),
-                       "start": datetime(2025, 1, 20, 9, 30, tzinfo=ZoneInfo("America/Toronto")),
-                       "end": datetime(2025, 1, 20, 10, 30, tzinfo=ZoneInfo("America/Toronto")),
-                       "summary": "Revue budgétaire", "attendees": ["a@b.example"]},
-                      {"uid": "e2@boreal.example",
-                       "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=UTC),
-                       "start": date(2025, 2, 3), "summary": "Férié"}])
+    write_ics(
+        out / "meetings.ics",
+        prodid="-//Boreal//Agenda//FR",
+        calname="Comité",
+        timezones=["Europe/Paris"],
+        events=[
+            {
+                "uid": "e1@boreal.example",
+                "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=UTC),
+                "start": datetime(2025, 1, 20, 9, 30, tzinfo=ZoneInfo("America/Toronto")),
+                "end": datetime(2025, 1, 20, 10, 30, tzinfo=ZoneInfo("America/Toronto")),
+                "summary": "Revue budgétaire",
+                "attendees": ["a@b.example"],
+            },
+            {
+                "uid": "e2@boreal.example",
+                "dtstamp": datetime(2025, 1, 2, 12, 0, tzinfo=UTC),
+                "start": date(2025, 2, 3),
+                "summary": "Férié",
+            },
+        ],
+    )
 
     write_csv(out / "ledger.csv", ["date", "montant"], [["2025-01-02", 12.5], ["2025-01-03", None]])
 

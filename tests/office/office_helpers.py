@@ -1,5 +1,6 @@
 """Helpers shared by the office tests (a uniquely named module, so it
 cannot collide with other test folders' helpers on sys.path)."""
+
 from __future__ import annotations
 
 import io
@@ -11,8 +12,7 @@ import pytest
 
 from whitecollar.office import recalc
 
-needs_soffice = pytest.mark.skipif(not recalc.soffice_available(),
-                                   reason="LibreOffice not installed (make bootstrap)")
+needs_soffice = pytest.mark.skipif(not recalc.soffice_available(), reason="LibreOffice not installed (make bootstrap)")
 
 
 def first_half(path: Path, dest: Path) -> Path:

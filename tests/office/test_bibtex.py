@@ -1,4 +1,5 @@
 """The BibTeX reader used to check a bibliography against a catalogue."""
+
 from __future__ import annotations
 
 import pytest

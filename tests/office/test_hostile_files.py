@@ -1,5 +1,6 @@
 """Hostile deliverables: each is refused from its directory entry or its zip
 directory, with a reason a receipt can quote, before any parser sees it."""
+
 from __future__ import annotations
 
 import io
@@ -13,9 +14,11 @@ from whitecollar.office import Failure, read_docx, read_text, read_workbook
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.zipcheck import MAX_PART_BYTES, MAX_PARTS, check_ooxml
 
-WORKBOOK_XML = (b'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/'
-                b'spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1" r:id="rId1" xmlns:r="http://'
-                b'schemas.openxmlformats.org/officeDocument/2006/relationships"/></sheets></workbook>')
+WORKBOOK_XML = (
+    b'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/'
+    b'spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1" r:id="rId1" xmlns:r="http://'
+    b'schemas.openxmlformats.org/officeDocument/2006/relationships"/></sheets></workbook>'
+)
 
 
 def _package(parts: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
@@ -29,8 +32,11 @@ def _package(parts: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -
 def huge_rows_sheet(rows: int) -> bytes:
     """A worksheet of `rows` one-cell rows: tens of megabytes of XML that deflate to a few hundred kilobytes."""
     body = b"".join(b'<row r="%d"><c r="A%d"><v>1</v></c></row>' % (r, r) for r in range(1, rows + 1))
-    return (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-            + body + b"</sheetData></worksheet>")
+    return (
+        b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        + body
+        + b"</sheetData></worksheet>"
+    )
 
 
 def huge_rows_xlsx(rows: int = 400_000) -> bytes:

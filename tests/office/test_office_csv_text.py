@@ -1,4 +1,5 @@
 """write_csv bytes, read_csv tolerance, read_text and read_json."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,12 +9,22 @@ from whitecollar.office.csv_reader import sniff_delimiter
 
 
 def test_write_csv_exact_bytes(tmp_path):
-    path = write_csv(tmp_path / "l.csv", ["date", "libellé", "montant"],
-                     [["2025-01-02", "Loyer, Montréal", 1250.5], ["2025-01-03", 'Dit "urgent"', None],
-                      ["2025-01-04", "deux\nlignes", 7]])
-    assert path.read_bytes() == (
-        'date,libellé,montant\n2025-01-02,"Loyer, Montréal",1250.5\n'
-        '2025-01-03,"Dit ""urgent""",\n2025-01-04,"deux\nlignes",7\n').encode()
+    path = write_csv(
+        tmp_path / "l.csv",
+        ["date", "libellé", "montant"],
+        [
+            ["2025-01-02", "Loyer, Montréal", 1250.5],
+            ["2025-01-03", 'Dit "urgent"', None],
+            ["2025-01-04", "deux\nlignes", 7],
+        ],
+    )
+    assert (
+        path.read_bytes()
+        == (
+            'date,libellé,montant\n2025-01-02,"Loyer, Montréal",1250.5\n'
+            '2025-01-03,"Dit ""urgent""",\n2025-01-04,"deux\nlignes",7\n'
+        ).encode()
+    )
 
 
 def test_round_trip(tmp_path):

@@ -1,4 +1,5 @@
 """Every writer gives identical bytes across processes, time and time zones."""
+
 from __future__ import annotations
 
 import hashlib
@@ -13,15 +14,29 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent
-DETERMINISTIC = ["book.xlsx", "report.docx", "letter.pdf", "form.pdf", "message.eml",
-                 "meetings.ics", "ledger.csv", "shape.png", "figure.png"]
+DETERMINISTIC = [
+    "book.xlsx",
+    "report.docx",
+    "letter.pdf",
+    "form.pdf",
+    "message.eml",
+    "meetings.ics",
+    "ledger.csv",
+    "shape.png",
+    "figure.png",
+]
 MIN_GAP_S = 2.5  # zip times have 2-second resolution
 
 
 def _build(out: Path, tz: str) -> None:
     env = dict(os.environ, TZ=tz)
-    subprocess.run([sys.executable, str(HERE / "deterministic_builds.py"), str(out)],
-                   check=True, env=env, timeout=120, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(HERE / "deterministic_builds.py"), str(out)],
+        check=True,
+        env=env,
+        timeout=120,
+        capture_output=True,
+    )
 
 
 @pytest.fixture(scope="module")

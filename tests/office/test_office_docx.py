@@ -1,4 +1,5 @@
 """docx writing helpers and read_docx: headings, tables, merged cells, fields."""
+
 from __future__ import annotations
 
 import io
@@ -29,17 +30,24 @@ from whitecollar.office.preview import render_pages, to_pdf
 
 def _build(path):
     doc = new_document("Calibri", 10.5)
-    add_letterhead(doc, "Boréal Logistique inc.", ["1250, boul. René-Lévesque Ouest",
-                                                    "Montréal (Québec) H3B 4W8"],
-                   "Tél. 514 555-0142 · finance@boreal.example")
+    add_letterhead(
+        doc,
+        "Boréal Logistique inc.",
+        ["1250, boul. René-Lévesque Ouest", "Montréal (Québec) H3B 4W8"],
+        "Tél. 514 555-0142 · finance@boreal.example",
+    )
     add_page_number_footer(doc)
     add_heading(doc, "Variance Report", 0)
     add_heading(doc, "Summary", 1)
     doc.add_paragraph("Revenue exceeded plan by 4.2% in the third quarter.")
     add_heading(doc, "Details by depot", 2)
-    add_table(doc, ["Depot", "Plan", "Actual"],
-              [["Montréal", "1,200.00", "1,250.40"], ["Québec", "700.00", "712.30"]],
-              col_widths_cm=[6, 3, 3], align_right_cols=(1, 2))
+    add_table(
+        doc,
+        ["Depot", "Plan", "Actual"],
+        [["Montréal", "1,200.00", "1,250.40"], ["Québec", "700.00", "712.30"]],
+        col_widths_cm=[6, 3, 3],
+        align_right_cols=(1, 2),
+    )
     hand = doc.add_paragraph()
     hand.add_run("Recommendations").bold = True
     doc.add_paragraph().add_run("This whole sentence is bold but it ends with a period.").bold = True
@@ -90,8 +98,11 @@ def test_custom_style_with_outline_level(built):
 
 def test_tables_round_trip_with_merged_cells_deduplicated(built):
     tables = read_docx(built).tables
-    assert tables[0] == [["Depot", "Plan", "Actual"], ["Montréal", "1,200.00", "1,250.40"],
-                         ["Québec", "700.00", "712.30"]]
+    assert tables[0] == [
+        ["Depot", "Plan", "Actual"],
+        ["Montréal", "1,200.00", "1,250.40"],
+        ["Québec", "700.00", "712.30"],
+    ]
     assert tables[1] == [["Merged across", "", ""], ["Merged down", "b", "c"], ["", "e", "f"]]
 
 
@@ -153,8 +164,9 @@ def rendered_pdf(built, tmp_path_factory):
 
 @needs_soffice
 def test_libreoffice_opens_the_canonical_docx_and_fills_page_fields(rendered_pdf):
-    text = subprocess.run(["pdftotext", "-layout", str(rendered_pdf), "-"], check=True,
-                          capture_output=True, text=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(rendered_pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
     assert "Boréal Logistique inc." in text
     pages = text.count("\f")
     assert pages >= 2

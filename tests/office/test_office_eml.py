@@ -1,4 +1,5 @@
 """write_eml: parses back, header order kept, CRLF, deterministic boundary."""
+
 from __future__ import annotations
 
 import email
@@ -10,10 +11,15 @@ from whitecollar.office import write_eml
 from whitecollar.office.eml import message_bytes
 
 HEADERS = [
-    ("Received", "from mail.boreal.example (mail.boreal.example [203.0.113.5]) by mx.client.example "
-                 "with ESMTPS id 4F2A1; Mon, 20 Jan 2025 09:14:02 -0500"),
-    ("Authentication-Results", "mx.client.example; spf=pass smtp.mailfrom=boreal.example; "
-                               "dkim=pass header.d=boreal.example; dmarc=pass"),
+    (
+        "Received",
+        "from mail.boreal.example (mail.boreal.example [203.0.113.5]) by mx.client.example "
+        "with ESMTPS id 4F2A1; Mon, 20 Jan 2025 09:14:02 -0500",
+    ),
+    (
+        "Authentication-Results",
+        "mx.client.example; spf=pass smtp.mailfrom=boreal.example; dkim=pass header.d=boreal.example; dmarc=pass",
+    ),
     ("Date", "Mon, 20 Jan 2025 09:14:00 -0500"),
     ("Message-ID", "<20250120091400.4F2A1@boreal.example>"),
     ("From", "Hélène Côté <helene.cote@boreal.example>"),
@@ -22,14 +28,15 @@ HEADERS = [
     ("X-Priority", "3"),
 ]
 BODY = "Bonjour Marie,\n\nVeuillez trouver ci-joint la facture révisée (1 250,00 $).\n\nHélène\n"
-ATTACHMENTS = [("facture-2025-014.pdf", b"%PDF-1.4 not really\n", "application/pdf"),
-               ("lignes.csv", b"compte;montant\n4000;1250,00\n", "text/csv")]
+ATTACHMENTS = [
+    ("facture-2025-014.pdf", b"%PDF-1.4 not really\n", "application/pdf"),
+    ("lignes.csv", b"compte;montant\n4000;1250,00\n", "text/csv"),
+]
 
 
 @pytest.fixture
 def parsed(tmp_path):
-    path = write_eml(tmp_path / "m.eml", headers=HEADERS, body=BODY, attachments=ATTACHMENTS,
-                     boundary_seed="case-7")
+    path = write_eml(tmp_path / "m.eml", headers=HEADERS, body=BODY, attachments=ATTACHMENTS, boundary_seed="case-7")
     data = path.read_bytes()
     return data, email.message_from_bytes(data, policy=policy.default)
 
@@ -47,8 +54,7 @@ def test_body_and_attachments_round_trip(parsed):
     _, msg = parsed
     # MIME text is canonically CRLF-delimited; the decoded lines are the same
     assert msg.get_body(("plain",)).get_content().replace("\r\n", "\n") == BODY
-    got = [(a.get_filename(), a.get_content_type(), a.get_payload(decode=True))
-           for a in msg.iter_attachments()]
+    got = [(a.get_filename(), a.get_content_type(), a.get_payload(decode=True)) for a in msg.iter_attachments()]
     assert got == [(n, t, d) for n, d, t in ATTACHMENTS]
 
 

@@ -1,4 +1,5 @@
 """read_eml: the messages write_eml writes read back; garbage is a Failure."""
+
 from __future__ import annotations
 
 import os
@@ -8,10 +9,16 @@ from whitecollar.office.eml_reader import authentication_results, message_id_key
 from whitecollar.office.model import Failure
 
 HEADERS = [
-    ("Received", "from mail.bank.example (mail.bank.example [203.0.113.9]) by mx.boreal.example "
-                 "with ESMTPS id 7A1; Wed, 19 Nov 2025 09:05:12 -0500"),
-    ("Authentication-Results", "mx.boreal.example; spf=softfail smtp.mailfrom=bank.example; "
-                               "dkim=fail (signature did not verify) header.d=bank.example; dmarc=fail header.from=bank.example"),
+    (
+        "Received",
+        "from mail.bank.example (mail.bank.example [203.0.113.9]) by mx.boreal.example "
+        "with ESMTPS id 7A1; Wed, 19 Nov 2025 09:05:12 -0500",
+    ),
+    (
+        "Authentication-Results",
+        "mx.boreal.example; spf=softfail smtp.mailfrom=bank.example; "
+        "dkim=fail (signature did not verify) header.d=bank.example; dmarc=fail header.from=bank.example",
+    ),
     ("Date", "Wed, 19 Nov 2025 09:05:10 -0500"),
     ("Message-ID", "<20251119090510.7A1@mail.bank.example>"),
     ("From", "Valérie Hébert-Fortin <valerie@bank.example>"),
@@ -26,8 +33,9 @@ BODY = "Bonjour,\n\nVeuillez confirmer les signataires autorisés d'ici 24 heure
 
 
 def test_round_trip(tmp_path):
-    p = write_eml(tmp_path / "m.eml", headers=HEADERS, body=BODY,
-                  attachments=[("note.pdf", b"%PDF-1.4 x", "application/pdf")])
+    p = write_eml(
+        tmp_path / "m.eml", headers=HEADERS, body=BODY, attachments=[("note.pdf", b"%PDF-1.4 x", "application/pdf")]
+    )
     m = read_eml(p)
     assert not isinstance(m, Failure), m
     assert m.message_id == "20251119090510.7A1@mail.bank.example"
@@ -48,7 +56,10 @@ def test_round_trip(tmp_path):
 
 def test_authentication_results_and_ids():
     assert authentication_results("mx; spf=pass smtp.mailfrom=a.example; dkim=none; dmarc=pass (p=REJECT)") == {
-        "spf": "pass", "dkim": "none", "dmarc": "pass"}
+        "spf": "pass",
+        "dkim": "none",
+        "dmarc": "pass",
+    }
     assert authentication_results("") == {}
     for v in ("<ABC.1@x.example>", "abc.1@X.example", " <abc.1@x.example> ", "%3Cabc.1@x.example%3E"):
         assert message_id_key(v) == "abc.1@x.example"

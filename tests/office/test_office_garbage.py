@@ -1,4 +1,5 @@
 """Every reader turns every kind of garbage into a Failure, never an exception."""
+
 from __future__ import annotations
 
 import os

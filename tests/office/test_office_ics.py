@@ -1,4 +1,5 @@
 """write_ics: folding, escaping, time zones from fixed rules."""
+
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
@@ -10,8 +11,10 @@ from whitecollar.office import write_ics
 from whitecollar.office.ics import _TZ_RULES, escape_text, fold, unfold
 
 STAMP = datetime(2025, 1, 2, 12, 0, tzinfo=UTC)
-LONG = ("Ordre du jour : revue budgétaire T3 ; écarts > 5 %, dépôts de Montréal, Québec et "
-        "Trois-Rivières\nDocuments : C:\\Partage\\Budget\\T3.xlsx — voir aussi « Annexe B ».")
+LONG = (
+    "Ordre du jour : revue budgétaire T3 ; écarts > 5 %, dépôts de Montréal, Québec et "
+    "Trois-Rivières\nDocuments : C:\\Partage\\Budget\\T3.xlsx — voir aussi « Annexe B »."
+)
 
 
 def _parse(text: str) -> list[tuple[str, dict[str, str], str]]:
@@ -44,27 +47,62 @@ def _unescape(value: str) -> str:
 @pytest.fixture
 def calendar(tmp_path):
     events = [
-        {"uid": "budget-1@boreal.example", "dtstamp": STAMP,
-         "start": datetime(2025, 1, 20, 9, 30, tzinfo=ZoneInfo("America/Toronto")),
-         "end": datetime(2025, 1, 20, 10, 30, tzinfo=ZoneInfo("America/Toronto")),
-         "summary": "Revue budgétaire, T3; urgent", "location": "Salle 4.12, Montréal",
-         "description": LONG, "status": "confirmed",
-         "organizer": "Hélène Côté <helene.cote@boreal.example>",
-         "attendees": [("Marie Tremblay", "marie@client.example"),
-                       {"name": "Dupont, Jean", "email": "jd@boreal.example", "role": "OPT-PARTICIPANT",
-                        "partstat": "ACCEPTED", "rsvp": True}]},
-        {"uid": "call-2@boreal.example", "dtstamp": STAMP,
-         "start": datetime(2025, 1, 21, 15, 0, tzinfo=UTC),
-         "end": datetime(2025, 1, 21, 15, 30, tzinfo=UTC), "summary": "Appel"},
-        {"uid": "floating-3@boreal.example", "dtstamp": STAMP,
-         "start": datetime(2025, 1, 22, 8, 0), "summary": "Rappel"},
-        {"uid": "vancouver-4@boreal.example", "dtstamp": STAMP,
-         "start": datetime(2025, 1, 23, 9, 0), "tzid": "America/Vancouver", "summary": "Ouest"},
-        {"uid": "holiday-5@boreal.example", "dtstamp": STAMP, "start": date(2025, 2, 17),
-         "end": date(2025, 2, 18), "summary": "Jour de la famille"},
+        {
+            "uid": "budget-1@boreal.example",
+            "dtstamp": STAMP,
+            "start": datetime(2025, 1, 20, 9, 30, tzinfo=ZoneInfo("America/Toronto")),
+            "end": datetime(2025, 1, 20, 10, 30, tzinfo=ZoneInfo("America/Toronto")),
+            "summary": "Revue budgétaire, T3; urgent",
+            "location": "Salle 4.12, Montréal",
+            "description": LONG,
+            "status": "confirmed",
+            "organizer": "Hélène Côté <helene.cote@boreal.example>",
+            "attendees": [
+                ("Marie Tremblay", "marie@client.example"),
+                {
+                    "name": "Dupont, Jean",
+                    "email": "jd@boreal.example",
+                    "role": "OPT-PARTICIPANT",
+                    "partstat": "ACCEPTED",
+                    "rsvp": True,
+                },
+            ],
+        },
+        {
+            "uid": "call-2@boreal.example",
+            "dtstamp": STAMP,
+            "start": datetime(2025, 1, 21, 15, 0, tzinfo=UTC),
+            "end": datetime(2025, 1, 21, 15, 30, tzinfo=UTC),
+            "summary": "Appel",
+        },
+        {
+            "uid": "floating-3@boreal.example",
+            "dtstamp": STAMP,
+            "start": datetime(2025, 1, 22, 8, 0),
+            "summary": "Rappel",
+        },
+        {
+            "uid": "vancouver-4@boreal.example",
+            "dtstamp": STAMP,
+            "start": datetime(2025, 1, 23, 9, 0),
+            "tzid": "America/Vancouver",
+            "summary": "Ouest",
+        },
+        {
+            "uid": "holiday-5@boreal.example",
+            "dtstamp": STAMP,
+            "start": date(2025, 2, 17),
+            "end": date(2025, 2, 18),
+            "summary": "Jour de la famille",
+        },
     ]
-    path = write_ics(tmp_path / "c.ics", events=events, prodid="-//Boreal//Agenda 1.0//FR",
-                     calname="Comité de direction", timezones=["Europe/Paris"])
+    path = write_ics(
+        tmp_path / "c.ics",
+        events=events,
+        prodid="-//Boreal//Agenda 1.0//FR",
+        calname="Comité de direction",
+        timezones=["Europe/Paris"],
+    )
     return path.read_bytes()
 
 
@@ -118,7 +156,7 @@ def _nth_sunday(year: int, month: int, nth: int) -> date:
     if nth > 0:
         first = date(year, month, 1)
         return first + timedelta(days=(6 - first.weekday()) % 7 + 7 * (nth - 1))
-    last = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1))
+    last = date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
     return last - timedelta(days=(last.weekday() - 6) % 7)
 
 
@@ -156,8 +194,14 @@ def test_fold_and_escape_helpers():
 
 def test_unknown_time_zone_and_naive_dtstamp_are_errors(tmp_path):
     with pytest.raises(ValueError):
-        write_ics(tmp_path / "x.ics", prodid="p", events=[
-            {"uid": "u", "dtstamp": STAMP, "start": datetime(2025, 1, 1), "tzid": "Asia/Tokyo"}])
+        write_ics(
+            tmp_path / "x.ics",
+            prodid="p",
+            events=[{"uid": "u", "dtstamp": STAMP, "start": datetime(2025, 1, 1), "tzid": "Asia/Tokyo"}],
+        )
     with pytest.raises(ValueError):
-        write_ics(tmp_path / "x.ics", prodid="p", events=[
-            {"uid": "u", "dtstamp": datetime(2025, 1, 1), "start": date(2025, 1, 1)}])
+        write_ics(
+            tmp_path / "x.ics",
+            prodid="p",
+            events=[{"uid": "u", "dtstamp": datetime(2025, 1, 1), "start": date(2025, 1, 1)}],
+        )

@@ -1,4 +1,5 @@
 """read_ics: the calendars write_ics writes read back, with their time zones."""
+
 from __future__ import annotations
 
 import os
@@ -15,14 +16,26 @@ TOR, VAN = ZoneInfo("America/Toronto"), ZoneInfo("America/Vancouver")
 
 def _events():
     return [
-        {"uid": "a@x", "dtstamp": STAMP, "start": datetime(2025, 12, 3, 10, tzinfo=TOR),
-         "end": datetime(2025, 12, 3, 11, tzinfo=TOR), "summary": "Meeting; booth, 1412",
-         "location": "Vancouver Convention Centre", "description": "Line 1\nLine 2 — très long " * 6,
-         "organizer": ("Élise Murray", "elise@x.example"),
-         "attendees": [{"name": "Olivia Doyle", "email": "o@x.example", "partstat": "ACCEPTED"}],
-         "categories": ["Expo", "Sales"], "status": "confirmed"},
-        {"uid": "b@x", "dtstamp": STAMP, "start": datetime(2025, 12, 3, 18, 30, tzinfo=VAN),
-         "end": datetime(2025, 12, 3, 21, tzinfo=VAN), "summary": "Dinner"},
+        {
+            "uid": "a@x",
+            "dtstamp": STAMP,
+            "start": datetime(2025, 12, 3, 10, tzinfo=TOR),
+            "end": datetime(2025, 12, 3, 11, tzinfo=TOR),
+            "summary": "Meeting; booth, 1412",
+            "location": "Vancouver Convention Centre",
+            "description": "Line 1\nLine 2 — très long " * 6,
+            "organizer": ("Élise Murray", "elise@x.example"),
+            "attendees": [{"name": "Olivia Doyle", "email": "o@x.example", "partstat": "ACCEPTED"}],
+            "categories": ["Expo", "Sales"],
+            "status": "confirmed",
+        },
+        {
+            "uid": "b@x",
+            "dtstamp": STAMP,
+            "start": datetime(2025, 12, 3, 18, 30, tzinfo=VAN),
+            "end": datetime(2025, 12, 3, 21, tzinfo=VAN),
+            "summary": "Dinner",
+        },
         {"uid": "c@x", "dtstamp": STAMP, "start": date(2025, 12, 3), "end": date(2025, 12, 5), "summary": "Expo"},
         {"uid": "d@x", "dtstamp": STAMP, "start": datetime(2025, 12, 1, 15, tzinfo=UTC), "summary": "UTC"},
     ]
@@ -46,11 +59,29 @@ def test_round_trip_with_time_zones(tmp_path):
 
 
 def test_duration_and_unknown_zone_fall_back_to_the_file():
-    text = "\r\n".join([
-        "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTIMEZONE", "TZID:Custom Eastern", "BEGIN:STANDARD",
-        "DTSTART:19701101T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD", "END:VTIMEZONE",
-        "BEGIN:VEVENT", "UID:x", "DTSTART;TZID=Custom Eastern:20251124T100000", "DURATION:PT1H30M",
-        "SUMMARY:Folded sum", " mary", "END:VEVENT", "END:VCALENDAR", ""])
+    text = "\r\n".join(
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "BEGIN:VTIMEZONE",
+            "TZID:Custom Eastern",
+            "BEGIN:STANDARD",
+            "DTSTART:19701101T020000",
+            "TZOFFSETFROM:-0400",
+            "TZOFFSETTO:-0500",
+            "END:STANDARD",
+            "END:VTIMEZONE",
+            "BEGIN:VEVENT",
+            "UID:x",
+            "DTSTART;TZID=Custom Eastern:20251124T100000",
+            "DURATION:PT1H30M",
+            "SUMMARY:Folded sum",
+            " mary",
+            "END:VEVENT",
+            "END:VCALENDAR",
+            "",
+        ]
+    )
     cal = parse_ics(text)
     ev = cal.events[0]
     assert ev.summary == "Folded summary"
@@ -60,7 +91,9 @@ def test_duration_and_unknown_zone_fall_back_to_the_file():
 
 def test_garbage_is_a_failure(tmp_path):
     (tmp_path / "a.ics").write_text("hello")
-    (tmp_path / "b.ics").write_text("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nSUMMARY:no start\nEND:VEVENT\nEND:VCALENDAR\n")
+    (tmp_path / "b.ics").write_text(
+        "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:1\nSUMMARY:no start\nEND:VEVENT\nEND:VCALENDAR\n"
+    )
     (tmp_path / "c.ics").write_bytes(b"\x00\x01")
     os.symlink("/etc/hostname", tmp_path / "d.ics")
     for name in "abcd":
@@ -68,8 +101,10 @@ def test_garbage_is_a_failure(tmp_path):
 
 
 def test_calendar_name_is_unescaped_like_any_text_value():
-    cal = parse_ics("BEGIN:VCALENDAR\r\nPRODID:-//x//y//EN\r\nX-WR-CALNAME:Board\\, 24 November\r\n"
-                    "BEGIN:VEVENT\r\nUID:a\r\nDTSTART;VALUE=DATE:20251124\r\nSUMMARY:Review\\; draft\r\n"
-                    "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    cal = parse_ics(
+        "BEGIN:VCALENDAR\r\nPRODID:-//x//y//EN\r\nX-WR-CALNAME:Board\\, 24 November\r\n"
+        "BEGIN:VEVENT\r\nUID:a\r\nDTSTART;VALUE=DATE:20251124\r\nSUMMARY:Review\\; draft\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n"
+    )
     assert cal.name == "Board, 24 November"
     assert cal.events[0].summary == "Review; draft" and cal.events[0].days()

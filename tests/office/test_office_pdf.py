@@ -1,4 +1,5 @@
 """PDF writing (accents, base-14 fonts, atomic canvas) and read_pdf."""
+
 from __future__ import annotations
 
 import subprocess
@@ -17,8 +18,14 @@ def report(tmp_path_factory):
     ss = paragraph_styles()
     flow = [Paragraph(ACCENTS, ss["Title"])]
     flow += [Paragraph(f"Paragraphe {i} : montant dû 1 234,50 $.", ss["Body"]) for i in range(80)]
-    return build_pdf(tmp_path_factory.mktemp("pdf") / "r.pdf", flow, title="Rapport",
-                     author="Boréal", subject="Test", on_page=page_number_footer("Réf. 42"))
+    return build_pdf(
+        tmp_path_factory.mktemp("pdf") / "r.pdf",
+        flow,
+        title="Rapport",
+        author="Boréal",
+        subject="Test",
+        on_page=page_number_footer("Réf. 42"),
+    )
 
 
 def test_french_accents_extract_exactly(report):
@@ -29,16 +36,14 @@ def test_french_accents_extract_exactly(report):
 
 
 def test_pdftotext_agrees(report):
-    out = subprocess.run(["pdftotext", str(report), "-"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(["pdftotext", str(report), "-"], capture_output=True, text=True, check=True).stdout
     assert "Québec, Montréal" in out
 
 
 def test_only_base14_fonts_and_not_embedded(report):
     data = report.read_bytes()
     assert b"/FontFile" not in data
-    fonts = {line.split(b"/BaseFont /")[1].split()[0] for line in data.split(b"\n")
-             if b"/BaseFont /" in line}
+    fonts = {line.split(b"/BaseFont /")[1].split()[0] for line in data.split(b"\n") if b"/BaseFont /" in line}
     assert fonts <= {b"Helvetica", b"Helvetica-Bold", b"Helvetica-Oblique", b"Courier"}
     assert b"/Author (Bor\\351al)" in data
 

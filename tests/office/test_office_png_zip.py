@@ -1,4 +1,5 @@
 """PNG writers (no metadata, zlib-independent) and canonical_zip."""
+
 from __future__ import annotations
 
 import io
@@ -21,10 +22,10 @@ def _chunks(data: bytes) -> list[bytes]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, kinds = 8, []
     while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind = data[pos + 4:pos + 8]
-        body = data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
         assert crc == zlib.crc32(kind + body)
         kinds.append(kind)
         pos += 12 + length
@@ -56,7 +57,7 @@ def test_pixels_round_trip_and_no_metadata(tmp_path, mode):
 def test_idat_is_stored_not_deflated(tmp_path):
     data = save_png(_drawing("RGB"), tmp_path / "s.png").read_bytes()
     start = data.index(b"IDAT") + 4
-    assert data[start:start + 2] == b"\x78\x01"
+    assert data[start : start + 2] == b"\x78\x01"
     assert data[start + 2] & 0b110 == 0  # BTYPE 00: stored block
 
 
@@ -72,7 +73,9 @@ def test_text_is_written_only_when_asked_and_read_back_by_pillow(tmp_path, level
     image = _drawing("RGB")
     caption = {"Title": "Photo 3", "Description": "Garage — one overhead door, façade est"}
     one = save_png(image, tmp_path / "a.png", compress_level=level, text=caption).read_bytes()
-    two = save_png(image, tmp_path / "b.png", compress_level=level, text=dict(reversed(list(caption.items())))).read_bytes()
+    two = save_png(
+        image, tmp_path / "b.png", compress_level=level, text=dict(reversed(list(caption.items())))
+    ).read_bytes()
     assert one == two, "keywords are written in sorted order"
     assert _chunks(one)[-3:] == [b"iTXt", b"iTXt", b"IEND"]
     back = Image.open(tmp_path / "a.png")

@@ -1,4 +1,5 @@
 """Recalculation with LibreOffice: true values, one start per batch, failures."""
+
 from __future__ import annotations
 
 import os
@@ -33,14 +34,14 @@ FORMULAS = {  # Calc!A<n>: (formula, expected)
 }
 
 
-
 def _false_cached(path: Path) -> Path:
     wb = openpyxl.Workbook()
     ws = wb.active
     ws["A1"], ws["A2"], ws["A3"] = 2, 3, "=SUM(A1:A2)"
     data = workbook_bytes(wb)
-    patched = zip_with_patched_entry(data, "xl/worksheets/sheet1.xml",
-                                     b"<f>SUM(A1:A2)</f><v></v>", b"<f>SUM(A1:A2)</f><v>999</v>")
+    patched = zip_with_patched_entry(
+        data, "xl/worksheets/sheet1.xml", b"<f>SUM(A1:A2)</f><v></v>", b"<f>SUM(A1:A2)</f><v>999</v>"
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(patched)
     return path
@@ -183,8 +184,7 @@ def test_recalculate_returns_a_readable_xlsx_per_path(batch):
     assert wb.active["A2"].value == 49
 
 
-def test_invalid_files_are_never_handed_to_libreoffice(tmp_path, samples, monkeypatch,
-                                                       fresh_recalc_cache):
+def test_invalid_files_are_never_handed_to_libreoffice(tmp_path, samples, monkeypatch, fresh_recalc_cache):
     text = tmp_path / "text.xlsx"
     text.write_text("Item,Amount\nA,1\n")
     truncated = first_half(samples["xlsx"], tmp_path / "half.xlsx")
@@ -200,8 +200,7 @@ def test_invalid_files_are_never_handed_to_libreoffice(tmp_path, samples, monkey
     assert "missing" in out[tmp_path / "missing.xlsx"].reason
 
 
-def test_without_soffice_formula_values_are_none_not_cached(tmp_path, no_soffice,
-                                                            fresh_recalc_cache):
+def test_without_soffice_formula_values_are_none_not_cached(tmp_path, no_soffice, fresh_recalc_cache):
     path = _false_cached(tmp_path / "f.xlsx")
     failure = recalculate([path])[path]
     assert isinstance(failure, Failure) and "make bootstrap" in failure.reason
@@ -282,8 +281,9 @@ def test_wrong_dimension_element_does_not_hide_cells(tmp_path):
     for r in range(1, 6):
         wb.active.cell(row=r, column=1, value=r)
     data = workbook_bytes(wb)
-    patched = zip_with_patched_entry(data, "xl/worksheets/sheet1.xml",
-                                     b'<dimension ref="A1:A5"/>', b'<dimension ref="A1:A1"/>')
+    patched = zip_with_patched_entry(
+        data, "xl/worksheets/sheet1.xml", b'<dimension ref="A1:A5"/>', b'<dimension ref="A1:A1"/>'
+    )
     path = tmp_path / "dim.xlsx"
     path.write_bytes(patched)
     read = read_workbook(path)
@@ -308,8 +308,7 @@ def test_parallel_recalculations_use_separate_profiles(tmp_path, monkeypatch, fr
     counter = PopenCounter(subprocess.Popen)
     monkeypatch.setattr(soffice_mod.subprocess, "Popen", counter)
     results: dict = {}
-    threads = [threading.Thread(target=lambda p=p: results.update(recalculate([p])))
-               for p in paths]
+    threads = [threading.Thread(target=lambda p=p: results.update(recalculate([p]))) for p in paths]
     for t in threads:
         t.start()
     for t in threads:

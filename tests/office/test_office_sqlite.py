@@ -1,4 +1,5 @@
 """The SQLite writer: same bytes for the same tables, whatever library wrote them, and a readable database."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -6,10 +7,18 @@ import sqlite3
 from whitecollar.office.sqlite import PINNED_LIBRARY_VERSION, TableSpec, database_bytes, write_database
 
 TABLES = [
-    TableSpec("products", "CREATE TABLE products (sku TEXT PRIMARY KEY, list_price REAL)", ["sku", "list_price"],
-              [("BF-100", 412.5), ("BF-200", 89.0)]),
-    TableSpec("lines", "CREATE TABLE lines (order_no TEXT, sku TEXT, qty INTEGER)", ["order_no", "sku", "qty"],
-              [("SO-1", "BF-100", 3), ("SO-1", "BF-100", 3), ("SO-2", "BF-200", 12)]),
+    TableSpec(
+        "products",
+        "CREATE TABLE products (sku TEXT PRIMARY KEY, list_price REAL)",
+        ["sku", "list_price"],
+        [("BF-100", 412.5), ("BF-200", 89.0)],
+    ),
+    TableSpec(
+        "lines",
+        "CREATE TABLE lines (order_no TEXT, sku TEXT, qty INTEGER)",
+        ["order_no", "sku", "qty"],
+        [("SO-1", "BF-100", 3), ("SO-1", "BF-100", 3), ("SO-2", "BF-200", 12)],
+    ),
 ]
 
 

@@ -1,4 +1,5 @@
 """read_png: real images, and what agents deliver instead."""
+
 from __future__ import annotations
 
 import os

@@ -1,6 +1,7 @@
 """Recalculation batched across grading jobs: the prefetcher of finished runs' workbooks
 (office/prefetcher.py) fills the shared disk cache in batches, and a job that finds its
 workbook done meanwhile converts nothing."""
+
 from __future__ import annotations
 
 import os
@@ -62,8 +63,7 @@ def test_the_prefetcher_converts_finished_runs_through_one_client_into_the_cache
     started = len(counter.commands)
     out = recalc.recalculate(sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx")))
     assert len(counter.commands) == started, "a prefetched workbook went to LibreOffice again"
-    assert [openpyxl.load_workbook(p, data_only=True).active["A2"].value for p in out.values()] \
-        == [4, 9, 16, 25, 36]
+    assert [openpyxl.load_workbook(p, data_only=True).active["A2"].value for p in out.values()] == [4, 9, 16, 25, 36]
     assert prefetcher.run(runs) == 0, "a second pass has nothing left to do"
 
 
@@ -101,12 +101,11 @@ def test_a_miss_in_the_workflow_starts_one_detached_prefetcher(runs, shared_cach
     first = runs / "T-01" / "b" / "A1" / "r4" / "out" / "book.xlsx"  # the last in the folder's order
     assert openpyxl.load_workbook(recalc.recalculate([first])[first], data_only=True).active["A2"].value == 36
     # the job started the prefetcher and waited for it: it converted nothing itself
-    assert len(counter.commands) == 1 and "whitecollar.office.prefetcher" in " ".join(counter.commands[0]), \
+    assert len(counter.commands) == 1 and "whitecollar.office.prefetcher" in " ".join(counter.commands[0]), (
         counter.commands
-    cache = recalc_cache.RecalcCache(shared_cache, next(p.name for p in shared_cache.iterdir()
-                                                         if len(p.name) == 24))
-    shas = [recalc.hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx"))]
+    )
+    cache = recalc_cache.RecalcCache(shared_cache, next(p.name for p in shared_cache.iterdir() if len(p.name) == 24))
+    shas = [recalc.hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(runs.glob("T-01/b/A1/r*/out/book.xlsx"))]
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not all(cache.get(s) for s in shas):
         time.sleep(0.2)
@@ -137,13 +136,23 @@ def test_one_prefetcher_per_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", str(SRC))
     held = prefetcher._lock(prefetcher._state(cache, tmp_path / "runs"))
     try:
-        second = subprocess.run([sys.executable, "-m", "whitecollar.office.prefetcher", str(tmp_path / "runs")],
-                                env=dict(os.environ), capture_output=True, text=True, timeout=60)
+        second = subprocess.run(
+            [sys.executable, "-m", "whitecollar.office.prefetcher", str(tmp_path / "runs")],
+            env=dict(os.environ),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert second.returncode == 0 and "prefetched" not in second.stdout
     finally:
         held.close()
-    bad = subprocess.run([sys.executable, "-m", "whitecollar.office.prefetcher"], env=dict(os.environ),
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "whitecollar.office.prefetcher"],
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "usage" in bad.stderr
 
 
@@ -174,8 +183,7 @@ def test_a_workbook_a_job_waits_for_goes_at_once_to_the_shared_office(runs, shar
     assert not list(wanted.iterdir()), "a served request was left behind"
 
 
-def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_get(tmp_path, shared_cache,
-                                                                                monkeypatch):
+def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_get(tmp_path, shared_cache, monkeypatch):
     runs_root = tmp_path / "runs"
     monkeypatch.setenv(prefetcher.ROOT_ENV, str(runs_root))
     monkeypatch.setattr(prefetcher, "_spawned", {})
@@ -205,6 +213,7 @@ def test_a_job_waits_only_for_a_live_prefetcher_and_withdraws_what_it_did_not_ge
             (wanted / f"{named.stem}.failed").touch()
 
         import threading
+
         threading.Thread(target=fail_soon).start()
         t0 = time.monotonic()
         prefetcher.request([named], timeout_s=120)

@@ -1,5 +1,6 @@
 """The shared disk cache of recalculated workbooks: true values, no LibreOffice
 on a hit, failures never stored, parallel processes safe, culprits isolated."""
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,6 @@ from whitecollar.office.xlsx import save_workbook, workbook_bytes
 SRC = Path(recalc.__file__).resolve().parents[2]
 
 
-
 @pytest.fixture
 def starts(monkeypatch) -> list[list[str]]:
     counter = PopenCounter(subprocess.Popen)
@@ -35,8 +35,9 @@ def _lying(path: Path, a: int = 2, b: int = 3) -> Path:
     wb = openpyxl.Workbook()
     ws = wb.active
     ws["A1"], ws["A2"], ws["A3"] = a, b, "=SUM(A1:A2)"
-    patched = zip_with_patched_entry(workbook_bytes(wb), "xl/worksheets/sheet1.xml",
-                                     b"<f>SUM(A1:A2)</f><v></v>", b"<f>SUM(A1:A2)</f><v>999</v>")
+    patched = zip_with_patched_entry(
+        workbook_bytes(wb), "xl/worksheets/sheet1.xml", b"<f>SUM(A1:A2)</f><v></v>", b"<f>SUM(A1:A2)</f><v>999</v>"
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(patched)
     return path
@@ -77,8 +78,7 @@ def test_prefetch_converts_only_what_the_disk_cache_lacks(tmp_path, shared_cache
     assert len(starts) == 2
     assert sum(a.endswith(".xlsx") and Path(a).parent.name == "in" for a in starts[1]) == 1  # only the new one
     out = recalculate([*known, new])
-    assert [openpyxl.load_workbook(out[p], data_only=True).active["A2"].value for p in (*known, new)] \
-        == [4, 9, 16]
+    assert [openpyxl.load_workbook(out[p], data_only=True).active["A2"].value for p in (*known, new)] == [4, 9, 16]
 
 
 @needs_soffice
@@ -86,8 +86,13 @@ def test_another_engine_or_setting_never_shares_entries(tmp_path, shared_cache, 
     path = _tagged(tmp_path / "w.xlsx", 5)
     read_workbook(path)
     recalc.clear_cache()
-    monkeypatch.setattr(soffice_mod, "REGISTRY", soffice_mod.REGISTRY.replace(
-        '"OOXMLRecalcMode" oor:op="fuse"><value>0', '"OOXMLRecalcMode" oor:op="fuse"><value>1'))
+    monkeypatch.setattr(
+        soffice_mod,
+        "REGISTRY",
+        soffice_mod.REGISTRY.replace(
+            '"OOXMLRecalcMode" oor:op="fuse"><value>0', '"OOXMLRecalcMode" oor:op="fuse"><value>1'
+        ),
+    )
     read_workbook(path)
     assert len(starts) == 2
     assert len({p.parent.parent for p in _entries(shared_cache)}) == 2
@@ -117,22 +122,22 @@ def _wrapper(tmp_path: Path, behaviour: str) -> Path:
     act = {"crash": "kill -SEGV $$", "hang": "sleep 120"}[behaviour]
     script = tmp_path / "bin" / "soffice"
     script.parent.mkdir()
-    script.write_text(textwrap.dedent(f"""\
+    script.write_text(
+        textwrap.dedent(f"""\
         #!/bin/sh
         for a in "$@"; do
           case "$a" in *.xlsx) if grep -q CULPRIT "$a"; then {act}; fi;; esac
         done
         exec {real} "$@"
-        """))
+        """)
+    )
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return script
 
 
 @needs_soffice
-@pytest.mark.parametrize("behaviour,reason", [("crash", "produced no recalculated file"),
-                                              ("hang", "timed out")])
-def test_a_culprit_mid_batch_is_isolated_and_never_stored(tmp_path, shared_cache, monkeypatch,
-                                                          behaviour, reason):
+@pytest.mark.parametrize("behaviour,reason", [("crash", "produced no recalculated file"), ("hang", "timed out")])
+def test_a_culprit_mid_batch_is_isolated_and_never_stored(tmp_path, shared_cache, monkeypatch, behaviour, reason):
     """A private soffice per batch (the shared office's own culprits: test_shared_office)."""
     monkeypatch.setenv("WHITECOLLAR_UNO_PYTHON", str(tmp_path / "no-python"))
     monkeypatch.setenv("WHITECOLLAR_SOFFICE", str(_wrapper(tmp_path, behaviour)))
@@ -166,8 +171,13 @@ CHILD = textwrap.dedent("""\
 
 def _child(mode: str, paths: list[Path], cache: Path) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(SRC), **{recalc_cache.ENV: str(cache)})
-    return subprocess.Popen([sys.executable, "-c", CHILD, mode, *map(str, paths)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-c", CHILD, mode, *map(str, paths)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
 
 
 @needs_soffice

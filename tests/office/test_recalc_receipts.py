@@ -7,6 +7,7 @@ time, then after one batch to the shared office, then from the warm disk
 cache with LibreOffice forbidden: the receipts must be identical byte for
 byte.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -52,8 +53,7 @@ def _grade_all(spaces, *, fresh_each: bool) -> dict:
 
 @needs_soffice
 @pytest.mark.slow
-def test_receipts_are_byte_identical_with_and_without_the_shared_cache(workspaces, monkeypatch,
-                                                                        tmp_path):
+def test_receipts_are_byte_identical_with_and_without_the_shared_cache(workspaces, monkeypatch, tmp_path):
     workbooks = [p for ws, _ in workspaces.values() for p in sorted((ws / "out").rglob("*.xlsx"))]
     with_formulas = [p for p in workbooks if recalc.has_formulas(p.read_bytes())]
     assert {p.parts[-3].split("-")[0] for p in with_formulas} >= {"ACC", "PROC"}

@@ -1,6 +1,7 @@
 """The long-lived LibreOffice shared by grading processes: the same files as a
 private soffice, one start for many processes, hangs and crashes isolated,
 ended when idle, and a private soffice wherever UNO is missing."""
+
 from __future__ import annotations
 
 import hashlib
@@ -25,10 +26,10 @@ from whitecollar.office.xlsx import save_workbook
 
 SRC = Path(recalc.__file__).resolve().parents[2]
 
+
 def _has_uno() -> bool:
     python = shared_office.uno_python()
-    return python is not None and subprocess.run([python, "-c", "import uno"],
-                                                 capture_output=True).returncode == 0
+    return python is not None and subprocess.run([python, "-c", "import uno"], capture_output=True).returncode == 0
 
 
 needs_uno = pytest.mark.skipif(not _has_uno(), reason="python3-uno not installed (make bootstrap)")
@@ -95,8 +96,10 @@ def test_the_shared_office_writes_what_a_private_soffice_writes(tmp_path, shared
     assert read_workbook(books[1]).sheet("Sheet").value(3, 1) == "big"
 
 
-CHILD = ("import sys; from whitecollar.office import read_workbook; "
-         "print(read_workbook(sys.argv[1]).sheet('Sheet').value(2, 1))")
+CHILD = (
+    "import sys; from whitecollar.office import read_workbook; "
+    "print(read_workbook(sys.argv[1]).sheet('Sheet').value(2, 1))"
+)
 
 
 @needs_soffice
@@ -105,8 +108,13 @@ def test_one_office_serves_many_processes(tmp_path, shared_cache):
     env = dict(os.environ, PYTHONPATH=str(SRC))
     values, pids = [], []
     for n in (5, 6, 7):
-        out = subprocess.run([sys.executable, "-c", CHILD, str(_book(tmp_path / f"p{n}.xlsx", n))],
-                             env=env, capture_output=True, text=True, timeout=180)
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, str(_book(tmp_path / f"p{n}.xlsx", n))],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
         assert out.returncode == 0, out.stderr
         values.append(out.stdout.strip())
         pids.append(_office_pid(shared_cache))
@@ -228,8 +236,10 @@ def test_one_client_converts_many_and_a_hang_costs_only_its_own_workbook(tmp_pat
         assert not (out / "slow.xlsx").exists() and not _alive(office), "the stuck office was not ended"
         assert converter.convert(_book(tmp_path / "c.xlsx", 5), out / "c.xlsx", 120) == "ok"
         assert openpyxl.load_workbook(out / "c.xlsx", data_only=True).active["A2"].value == 25
-        assert converter.convert(_book(tmp_path / "d.xlsx", 6), out / "d.xlsx", 120,
-                                 still_needed=lambda src: False) == "skipped"
+        assert (
+            converter.convert(_book(tmp_path / "d.xlsx", 6), out / "d.xlsx", 120, still_needed=lambda src: False)
+            == "skipped"
+        )
         assert not (out / "d.xlsx").exists()
     finally:
         converter.close()

@@ -1,4 +1,5 @@
 """Workbooks whose cached values lie, built on purpose: the recalculating reader must not believe them."""
+
 import openpyxl
 import pytest
 

@@ -1,4 +1,5 @@
 """The replication's guards, without a lab: the archive check and the refusal of agent jobs."""
+
 from __future__ import annotations
 
 import hashlib
@@ -54,11 +55,14 @@ def test_a_sound_archive_is_extracted(tmp_path):
     assert (tmp_path / "x" / ROOT_NAME / "restricted" / "b.txt").read_bytes() == b"b"
 
 
-@pytest.mark.parametrize("files, sums, message", [
-    ({"public/a.txt": b"changed"}, {"public/a.txt": b"a"}, "public/a.txt does not match its SHA-256"),
-    ({"public/a.txt": b"a", "public/extra.txt": b"x"}, {"public/a.txt": b"a"}, "extra.txt has no hash"),
-    ({"public/a.txt": b"a"}, {"public/a.txt": b"a", "public/gone.txt": b"g"}, "gone.txt is listed"),
-])
+@pytest.mark.parametrize(
+    "files, sums, message",
+    [
+        ({"public/a.txt": b"changed"}, {"public/a.txt": b"a"}, "public/a.txt does not match its SHA-256"),
+        ({"public/a.txt": b"a", "public/extra.txt": b"x"}, {"public/a.txt": b"a"}, "extra.txt has no hash"),
+        ({"public/a.txt": b"a"}, {"public/a.txt": b"a", "public/gone.txt": b"g"}, "gone.txt is listed"),
+    ],
+)
 def test_a_damaged_archive_is_refused_naming_the_member(tmp_path, files, sums, message):
     with pytest.raises(ReplicationError, match=message):
         verify_archive(_tar(tmp_path / "p.tar", files, sums), tmp_path / "x")
@@ -85,5 +89,7 @@ def test_an_archived_deliverable_that_differs_from_its_run_record_is_named(tmp_p
     assert run_differences(tmp_path) == []
     (run / "out" / "memo.md").write_text("edited")
     (run / "out" / "extra.txt").write_text("x")
-    assert run_differences(tmp_path) == ["X-01/abc/A1/r1: deliverable extra.txt differs from its run.json",
-                                         "X-01/abc/A1/r1: deliverable memo.md differs from its run.json"]
+    assert run_differences(tmp_path) == [
+        "X-01/abc/A1/r1: deliverable extra.txt differs from its run.json",
+        "X-01/abc/A1/r1: deliverable memo.md differs from its run.json",
+    ]

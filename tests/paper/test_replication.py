@@ -6,6 +6,7 @@ results) replicates from the package alone. Every generated table and
 figure must come out byte for byte as in the original; the PDF, whose
 engine stamps the build time, by its text.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -23,13 +24,22 @@ from whitecollar.paper.restricted import FIXED_MTIME, ROOT_NAME, SUMS
 pytestmark = pytest.mark.slow
 
 PACKAGE = Path("results") / "package" / "whitecollar-package.tar"
-PILOT_FILES = ["summary.csv", "summary.txt", "ledger.csv", "judges.csv", "experiment.sqlite", "audit.json",
-               "assignment.csv", "dashboard/index.html"]
+PILOT_FILES = [
+    "summary.csv",
+    "summary.txt",
+    "ledger.csv",
+    "judges.csv",
+    "experiment.sqlite",
+    "audit.json",
+    "assignment.csv",
+    "dashboard/index.html",
+]
 
 
 def whitecollar(root: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "whitecollar", *args], cwd=root, env=lab_env(root),
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "whitecollar", *args], cwd=root, env=lab_env(root), capture_output=True, text=True
+    )
 
 
 def pdf_text(path: Path) -> str:
@@ -60,31 +70,57 @@ def test_the_package_is_deterministic_sorted_and_split(original, tmp_path):
     proc = whitecollar(original, "package", "--out", str(again))
     assert proc.returncode == 0, proc.stderr
     assert again.read_bytes() == (original / PACKAGE).read_bytes()
-    assert (original / PACKAGE).with_name(PACKAGE.name + ".sha256").read_text().split()[0] == \
-        hashlib.sha256(again.read_bytes()).hexdigest()
+    assert (original / PACKAGE).with_name(PACKAGE.name + ".sha256").read_text().split()[0] == hashlib.sha256(
+        again.read_bytes()
+    ).hexdigest()
     with tarfile.open(again) as tar:
         members = tar.getmembers()
         names = [m.name for m in members]
         assert names == sorted(names) and names[0] == ROOT_NAME
         assert all(m.mtime == FIXED_MTIME and m.uid == 0 and m.gid == 0 and not m.uname for m in members)
-        sums = dict(line.split("  ", 1)[::-1] for line in
-                    tar.extractfile(f"{ROOT_NAME}/{SUMS}").read().decode().splitlines())
+        sums = dict(
+            line.split("  ", 1)[::-1] for line in tar.extractfile(f"{ROOT_NAME}/{SUMS}").read().decode().splitlines()
+        )
         files = [m for m in members if m.isfile() and m.name != f"{ROOT_NAME}/{SUMS}"]
         assert len(files) == len(sums)
         for m in files:
-            rel = m.name[len(ROOT_NAME) + 1:]
+            rel = m.name[len(ROOT_NAME) + 1 :]
             assert hashlib.sha256(tar.extractfile(m).read()).hexdigest() == sums[rel], rel
-    rel_names = [n[len(ROOT_NAME) + 1:] for n in names[1:]]
-    assert {n.split("/")[1] for n in rel_names if n.startswith("public/")} == \
-        {"bundles", "digests", "evaluators.json", "freeze", "plan", "protocol", "rubrics"}
-    assert {n.split("/")[1] for n in rel_names if n.startswith("restricted/")} == \
-        {"audit", "judging", "ledger", "oracles", "receipts", "runs", "validation"}
-    for part in ("public/freeze/manifest.json", "public/protocol/amendments.csv", "public/protocol/analysis_plan.yaml",
-                 "public/rubrics/PROC-01/rubric.yaml", "public/evaluators.json", "public/plan/assignment.csv",
-                 "restricted/oracles/PROC-01/oracle.json", "restricted/ledger/journal.jsonl", "README.md"):
+    rel_names = [n[len(ROOT_NAME) + 1 :] for n in names[1:]]
+    assert {n.split("/")[1] for n in rel_names if n.startswith("public/")} == {
+        "bundles",
+        "digests",
+        "evaluators.json",
+        "freeze",
+        "plan",
+        "protocol",
+        "rubrics",
+    }
+    assert {n.split("/")[1] for n in rel_names if n.startswith("restricted/")} == {
+        "audit",
+        "judging",
+        "ledger",
+        "oracles",
+        "receipts",
+        "runs",
+        "validation",
+    }
+    for part in (
+        "public/freeze/manifest.json",
+        "public/protocol/amendments.csv",
+        "public/protocol/analysis_plan.yaml",
+        "public/rubrics/PROC-01/rubric.yaml",
+        "public/evaluators.json",
+        "public/plan/assignment.csv",
+        "restricted/oracles/PROC-01/oracle.json",
+        "restricted/ledger/journal.jsonl",
+        "README.md",
+    ):
         assert part in rel_names, part
     for kind in ("runs", "receipts", "judging/scores", "judging/packages"):
-        assert sum(n.startswith(f"restricted/{kind}/PROC-01/") and n.endswith((".json", ".txt")) for n in rel_names) >= 4
+        assert (
+            sum(n.startswith(f"restricted/{kind}/PROC-01/") and n.endswith((".json", ".txt")) for n in rel_names) >= 4
+        )
 
 
 def test_replication_rebuilds_every_table_and_figure_as_the_original(original, replica):
@@ -95,10 +131,13 @@ def test_replication_rebuilds_every_table_and_figure_as_the_original(original, r
     assert sorted(p.name for p in (fresh / "manuscript" / "generated").iterdir()) == generated
     assert any(n.endswith(".png") for n in generated) and "table_amendments.tex" in generated
     for name in generated:
-        assert (fresh / "manuscript" / "generated" / name).read_bytes() == \
-            (original / "manuscript" / "generated" / name).read_bytes(), name
+        assert (fresh / "manuscript" / "generated" / name).read_bytes() == (
+            original / "manuscript" / "generated" / name
+        ).read_bytes(), name
     for name in PILOT_FILES:
-        assert (fresh / "results" / "pilot" / name).read_bytes() == (original / "results" / "pilot" / name).read_bytes(), name
+        assert (fresh / "results" / "pilot" / name).read_bytes() == (
+            original / "results" / "pilot" / name
+        ).read_bytes(), name
     text = pdf_text(fresh / "results" / "paper" / "paper.pdf")
     assert text == pdf_text(original / "results" / "paper" / "paper.pdf")
     assert "A-007" in text and "SIMULATED" in text

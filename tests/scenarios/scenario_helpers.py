@@ -1,4 +1,5 @@
 """Helpers shared by the scenario tests."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,8 +31,9 @@ def holding_battery(task_id: str, bundle, oracle_dir, full_lab) -> tuple[dict, d
     result = full_lab.validation(task_id)
     built = full_lab.root / "results"
     assert tree_listing(built / "bundles" / task_id) == tree_listing(bundle), "the freeze validated another bundle"
-    assert tree_listing(built / "restricted" / "oracles" / task_id) == tree_listing(oracle_dir), \
+    assert tree_listing(built / "restricted" / "oracles" / task_id) == tree_listing(oracle_dir), (
         "the freeze validated against another oracle"
+    )
     assert result["task_id"] == task_id
     bad = [(v["variant"], v["problems"]) for v in result["variants"] if not v["holds"]]
     assert not bad

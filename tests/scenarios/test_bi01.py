@@ -1,4 +1,5 @@
 """BI-01: coherence of the generated export, the design, and the evaluator's fairness."""
+
 from __future__ import annotations
 
 import csv
@@ -95,7 +96,8 @@ def test_the_oracle_agrees_with_pandas_and_its_breakdowns_tie(bundle_oracle):
     assert (dated.ship_date <= dated.promised_date).mean() == pytest.approx(k["on_time_rate"], abs=1e-12)
     by_month = fy.groupby(fy.order_date.str[:7]).amount.sum()
     assert [round(by_month[m["month"]], 2) for m in oracle["months"]] == pytest.approx(
-        [m["net_sales"] for m in oracle["months"]], abs=0.01)
+        [m["net_sales"] for m in oracle["months"]], abs=0.01
+    )
     by_region = fy.groupby("region").amount.sum()
     assert fy.region.notna().all()
     for region, v in oracle["regions"].items():
@@ -116,7 +118,10 @@ def test_design_holds_for_several_seeds(seed):
     assert skipped["duplicates"]["fy"]["net_sales"] - k["fy"]["net_sales"] > 100 * tol
     assert skipped["price"]["top10"] != k["top10"]
     eo = "Eastern Ontario"
-    assert k["fy"]["regions"][eo]["net_sales"] - skipped["region"]["fy"]["regions"].get(eo, {"net_sales": 0})["net_sales"] > 100 * tol
+    assert (
+        k["fy"]["regions"][eo]["net_sales"] - skipped["region"]["fy"]["regions"].get(eo, {"net_sales": 0})["net_sales"]
+        > 100 * tol
+    )
     assert abs(skipped["dates"]["fy"]["on_time_rate"] - k["fy"]["on_time_rate"]) * 100 > 3 * 0.06
     assert all(abs(d.injected_figure - x) > 1e5 for x in gen.cancelled_variants(d) + [k["fy"]["net_sales"]])
 
@@ -130,9 +135,22 @@ def test_seed_changes_the_numbers():
 def test_brief_asks_for_every_graded_home_and_ends_with_the_footer(bundle_oracle):
     bundle, _ = bundle_oracle
     brief = (bundle / "BRIEF.md").read_text(encoding="utf-8")
-    for home in ("out/kpi_dashboard.xlsx", "Monthly", "Regional", "Top products", "Summary", "Data preparation",
-                 "formula that references the detail sheets", "chart", "out/board_commentary.docx", "headline table",
-                 "5. Data quality", "out/code/", "out/COMPLETION.json", "Olivia Doyle"):
+    for home in (
+        "out/kpi_dashboard.xlsx",
+        "Monthly",
+        "Regional",
+        "Top products",
+        "Summary",
+        "Data preparation",
+        "formula that references the detail sheets",
+        "chart",
+        "out/board_commentary.docx",
+        "headline table",
+        "5. Data quality",
+        "out/code/",
+        "out/COMPLETION.json",
+        "Olivia Doyle",
+    ):
         assert home in brief, home
     assert brief.rstrip().endswith(footer_text())
 
@@ -163,20 +181,37 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
 
 # -- evaluator helpers -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, value", [
-    ("17,344,581.42", 17344581.42), ("$17.3M", 17.3e6), ("17.3 M$", 17.3e6), ("CAD 17.3 million", 17.3e6),
-    ("17,344.6 k", 17344600.0), ("25,000,000.00 CAD", 25e6), ("Net sales", None), ("+8.1%", 8.1),
-])
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("17,344,581.42", 17344581.42),
+        ("$17.3M", 17.3e6),
+        ("17.3 M$", 17.3e6),
+        ("CAD 17.3 million", 17.3e6),
+        ("17,344.6 k", 17344600.0),
+        ("25,000,000.00 CAD", 25e6),
+        ("Net sales", None),
+        ("+8.1%", 8.1),
+    ],
+)
 def test_a_table_figure_is_read_in_any_common_form(text, value):
     got = ev.figure(text)
     assert (got is None and value is None) or got == pytest.approx(value)
 
 
-@pytest.mark.parametrize("label, key", [
-    ("Net sales (CAD)", "net_sales"), ("Gross margin (CAD)", "gross_margin"), ("Gross margin (%)", "gross_margin_pct"),
-    ("Orders", "orders"), ("Average order value (CAD)", "aov"), ("Active customers", "customers"),
-    ("On-time shipment rate (%)", "on_time"),
-])
+@pytest.mark.parametrize(
+    "label, key",
+    [
+        ("Net sales (CAD)", "net_sales"),
+        ("Gross margin (CAD)", "gross_margin"),
+        ("Gross margin (%)", "gross_margin_pct"),
+        ("Orders", "orders"),
+        ("Average order value (CAD)", "aov"),
+        ("Active customers", "customers"),
+        ("On-time shipment rate (%)", "on_time"),
+    ],
+)
 def test_summary_labels_are_told_apart(label, key):
     assert [k for k, rx in ev.KPI.items() if rx.search(label)] == [key]
 
@@ -187,14 +222,17 @@ def test_growth_and_share_rows_are_not_net_sales():
     assert ev.GROWTH_ROW.search("Net sales growth vs FY2024 (%)")
 
 
-@pytest.mark.parametrize("sentence, key, ok", [
-    ("Thirty-two duplicate rows were removed.", "duplicates", True),
-    ("No duplicate rows were found; 32 rows were checked.", "duplicates", False),
-    ("7 lines failed the price validation rule and were excluded.", "price", True),
-    ("Three customers had a lower-case region code.", "region", True),
-    ("42 lines had a ship date before their order date.", "dates", True),
-    ("42 lines were shipped on time.", "dates", False),
-])
+@pytest.mark.parametrize(
+    "sentence, key, ok",
+    [
+        ("Thirty-two duplicate rows were removed.", "duplicates", True),
+        ("No duplicate rows were found; 32 rows were checked.", "duplicates", False),
+        ("7 lines failed the price validation rule and were excluded.", "price", True),
+        ("Three customers had a lower-case region code.", "region", True),
+        ("42 lines had a ship date before their order date.", "dates", True),
+        ("42 lines were shipped on time.", "dates", False),
+    ],
+)
 def test_a_count_is_read_from_the_data_quality_section_only_where_asserted(sentence, key, ok):
     accepted = {"duplicates": {32}, "price": {7}, "region": {3}, "dates": {42}}[key]
     assert ev.prose_count(sentence, key, accepted)[0] is ok
@@ -202,8 +240,17 @@ def test_a_count_is_read_from_the_data_quality_section_only_where_asserted(sente
 
 def test_a_summary_formula_must_reach_the_detail_sheets():
     from whitecollar.office.model import Cell, Sheet
-    sheet = Sheet("Summary", {(4, 2): Cell(100.0, "=Monthly!B16"), (5, 2): Cell(100.0, "=B4"),
-                              (6, 2): Cell(100.0, "=100"), (7, 2): Cell(100.0, None), (8, 2): Cell(200.0, "=B7*2")})
+
+    sheet = Sheet(
+        "Summary",
+        {
+            (4, 2): Cell(100.0, "=Monthly!B16"),
+            (5, 2): Cell(100.0, "=B4"),
+            (6, 2): Cell(100.0, "=100"),
+            (7, 2): Cell(100.0, None),
+            (8, 2): Cell(200.0, "=B7*2"),
+        },
+    )
     assert ev.reaches_detail(sheet, sheet.cell(4, 2)) and ev.reaches_detail(sheet, sheet.cell(5, 2))
     assert not ev.reaches_detail(sheet, sheet.cell(6, 2))
     assert not ev.reaches_detail(sheet, sheet.cell(7, 2)) and not ev.reaches_detail(sheet, sheet.cell(8, 2))
@@ -212,6 +259,7 @@ def test_a_summary_formula_must_reach_the_detail_sheets():
 def test_corpus_is_large_and_balanced_enough():
     from whitecollar.benchmark.scenario import load_scenario
     from whitecollar.grading.challenge import corpus_problems
+
     cases = load_scenario(TASK).challenge.CASES
     assert corpus_problems(cases) == []
     assert sum(c.honest for c in cases) >= 20 and sum(not c.honest for c in cases) >= 20

@@ -1,4 +1,5 @@
 """FIN-01: coherence of the data room, the design, the oracle's finance, and the evaluator's fairness."""
+
 from __future__ import annotations
 
 import json
@@ -37,10 +38,16 @@ def room(generated):
     with pdfplumber.open(next((bundle / "inputs").glob("*annual-report*.pdf"))) as pdf:
         tables = [t for p in pdf.pages for t in p.extract_tables()]
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
-    return {"bundle": bundle, "oracle": oracle, "is": _sheet(statements, "Income statement"),
-            "bs": _sheet(statements, "Balance sheet"), "cf": _sheet(statements, "Cash flow statement"),
-            "ar_tables": tables, "ar_text": text,
-            "market": openpyxl.load_workbook(next((bundle / "inputs").glob("market-data*.xlsx")), data_only=True)}
+    return {
+        "bundle": bundle,
+        "oracle": oracle,
+        "is": _sheet(statements, "Income statement"),
+        "bs": _sheet(statements, "Balance sheet"),
+        "cf": _sheet(statements, "Cash flow statement"),
+        "ar_tables": tables,
+        "ar_text": text,
+        "market": openpyxl.load_workbook(next((bundle / "inputs").glob("market-data*.xlsx")), data_only=True),
+    }
 
 
 def test_statements_tie_in_every_year(room):
@@ -48,30 +55,54 @@ def test_statements_tie_in_every_year(room):
     for y in range(5):
         col = lambda d, k, y=y: d[k][y]  # noqa: E731
         assert col(inc, "Revenue") - col(inc, "Cost of sales (excluding depreciation)") == col(inc, "Gross margin")
-        assert col(inc, "Gross margin") - col(inc, "Selling, general and administrative expenses") == \
-            col(inc, "Operating income before depreciation (EBITDA)")
+        assert col(inc, "Gross margin") - col(inc, "Selling, general and administrative expenses") == col(
+            inc, "Operating income before depreciation (EBITDA)"
+        )
         assert col(inc, "Operating income before depreciation (EBITDA)") - col(
-            inc, "Depreciation of property, plant and equipment") - col(inc, "Depreciation of right-of-use assets") == \
-            col(inc, "Operating income")
+            inc, "Depreciation of property, plant and equipment"
+        ) - col(inc, "Depreciation of right-of-use assets") == col(inc, "Operating income")
         assert col(inc, "Income before income taxes") - col(inc, "Income tax expense") == col(inc, "Net income")
-        assets = sum(col(bs, k) for k in ("Cash and cash equivalents", "Trade and other receivables", "Inventories",
-                                          "Property, plant and equipment", "Right-of-use assets"))
+        assets = sum(
+            col(bs, k)
+            for k in (
+                "Cash and cash equivalents",
+                "Trade and other receivables",
+                "Inventories",
+                "Property, plant and equipment",
+                "Right-of-use assets",
+            )
+        )
         assert assets == col(bs, "Total assets")
-        liabilities = sum(col(bs, k) for k in (
-            "Trade payables and accrued liabilities", "Current portion of term loan",
-            "Current portion of lease liabilities", "Revolving credit facility", "Term loan", "Lease liabilities"))
+        liabilities = sum(
+            col(bs, k)
+            for k in (
+                "Trade payables and accrued liabilities",
+                "Current portion of term loan",
+                "Current portion of lease liabilities",
+                "Revolving credit facility",
+                "Term loan",
+                "Lease liabilities",
+            )
+        )
         assert liabilities == col(bs, "Total liabilities")
-        assert col(bs, "Total assets") == col(bs, "Total liabilities and equity") == \
-            liabilities + col(bs, "Share capital") + col(bs, "Retained earnings")
+        assert (
+            col(bs, "Total assets")
+            == col(bs, "Total liabilities and equity")
+            == liabilities + col(bs, "Share capital") + col(bs, "Retained earnings")
+        )
         assert col(cf, "Cash, end of year") == col(bs, "Cash and cash equivalents")
-        assert col(cf, "Cash flows from operating activities") + col(cf, "Cash flows used in investing activities") + \
-            col(cf, "Cash flows from (used in) financing activities") == col(cf, "Net change in cash")
+        assert col(cf, "Cash flows from operating activities") + col(
+            cf, "Cash flows used in investing activities"
+        ) + col(cf, "Cash flows from (used in) financing activities") == col(cf, "Net change in cash")
         if y:
             assert col(cf, "Cash, beginning of year") == bs["Cash and cash equivalents"][y - 1]
-            assert bs["Retained earnings"][y] == bs["Retained earnings"][y - 1] + col(cf, "Net income") + \
-                col(cf, "Dividends paid")
-            assert -col(cf, "Change in trade and other receivables") == \
-                bs["Trade and other receivables"][y] - bs["Trade and other receivables"][y - 1]
+            assert bs["Retained earnings"][y] == bs["Retained earnings"][y - 1] + col(cf, "Net income") + col(
+                cf, "Dividends paid"
+            )
+            assert (
+                -col(cf, "Change in trade and other receivables")
+                == bs["Trade and other receivables"][y] - bs["Trade and other receivables"][y - 1]
+            )
 
 
 def test_the_annual_report_disagrees_with_the_statements_in_one_figure_only(room):
@@ -95,16 +126,26 @@ def test_market_data_agrees_with_the_balance_sheet(room):
     bs, wb = room["bs"], room["market"]
     nd = {r[0]: r[1] for r in wb["Net debt components"].iter_rows(min_row=3, values_only=True) if r[0]}
     assert nd["Revolving credit facility"] == bs["Revolving credit facility"][4]
-    assert nd["Term loan, current portion"] + nd["Term loan, non-current"] == \
-        bs["Current portion of term loan"][4] + bs["Term loan"][4]
+    assert (
+        nd["Term loan, current portion"] + nd["Term loan, non-current"]
+        == bs["Current portion of term loan"][4] + bs["Term loan"][4]
+    )
     assert nd["Lease liabilities, non-current"] == bs["Lease liabilities"][4]
     assert nd["Cash and cash equivalents"] == bs["Cash and cash equivalents"][4]
     covenant = next(v for k, v in nd.items() if k.startswith("Net debt"))
-    assert covenant == nd["Revolving credit facility"] + nd["Term loan, current portion"] + \
-        nd["Term loan, non-current"] - nd["Cash and cash equivalents"]
+    assert (
+        covenant
+        == nd["Revolving credit facility"]
+        + nd["Term loan, current portion"]
+        + nd["Term loan, non-current"]
+        - nd["Cash and cash equivalents"]
+    )
     share = {r[0]: r[1] for r in wb["Share data"].iter_rows(min_row=3, values_only=True) if r[0]}
-    assert share["Diluted shares outstanding (thousands)"] == share["Basic shares outstanding (thousands)"] + \
-        share["Dilutive options and share units, treasury-stock method (thousands)"]
+    assert (
+        share["Diluted shares outstanding (thousands)"]
+        == share["Basic shares outstanding (thousands)"]
+        + share["Dilutive options and share units, treasury-stock method (thousands)"]
+    )
     for r in wb["Comparables"].iter_rows(min_row=3, values_only=True):
         assert r[8] == pytest.approx((r[3] + r[4]) / r[7], abs=0.051)
 
@@ -116,8 +157,11 @@ def test_oracle_finance_agrees_with_numpy_and_libreoffice(room, tmp_path):
     o, i = room["oracle"], room["oracle"]["inputs"]
     kept = [c for c in i["comparables"] if c["included"]]
     unlevered = np.array([c["beta"] for c in kept]) / (
-        1 + (1 - np.array([c["tax"] for c in kept])) * np.array([c["net_debt"] for c in kept]) /
-        np.array([c["market_cap"] for c in kept]))
+        1
+        + (1 - np.array([c["tax"] for c in kept]))
+        * np.array([c["net_debt"] for c in kept])
+        / np.array([c["market_cap"] for c in kept])
+    )
     assert float(np.median(unlevered)) == pytest.approx(o["median_unlevered_beta"], abs=1e-12)
     # enterprise value with LibreOffice's NPV on the oracle's cash flows
     wb = openpyxl.Workbook()
@@ -172,9 +216,20 @@ def test_brief_ends_with_the_footer_and_asks_for_every_home(room):
     brief = (room["bundle"] / "BRIEF.md").read_text()
     assert brief.rstrip().endswith(footer_text())
     assert "Luc Ellis-Lachapelle" in brief and "Sylvain" in brief
-    for home in ("Re-levered beta", '"WACC"', '"Enterprise value"', '"Net debt"', '"Equity value"',
-                 '"Value per share"', '"Used" (Yes / No)', "Value per share if the claim is paid in full",
-                 '"Rating:"', '"Value per share (CAD):"', "Buy, Hold or Sell", "COMPLETION.json"):
+    for home in (
+        "Re-levered beta",
+        '"WACC"',
+        '"Enterprise value"',
+        '"Net debt"',
+        '"Equity value"',
+        '"Value per share"',
+        '"Used" (Yes / No)',
+        "Value per share if the claim is paid in full",
+        '"Rating:"',
+        '"Value per share (CAD):"',
+        "Buy, Hold or Sell",
+        "COMPLETION.json",
+    ):
         assert home in brief, home
 
 
@@ -185,6 +240,7 @@ def test_scenario_contract_holds():
 def test_corpus_is_large_and_balanced_enough():
     from whitecollar.benchmark.scenario import load_scenario
     from whitecollar.grading.challenge import corpus_problems
+
     assert corpus_problems(load_scenario(TASK).challenge.CASES) == []
 
 
@@ -211,10 +267,14 @@ def test_the_challenge_corpus_holds_at_another_seed(room, seed_corpus):
 
 # -- evaluator helpers on the pitfalls docs/SCENARIOS.md lists ---------------------------------------------
 
+
 def _sheet_of(rows: list[list]) -> office.model.Sheet:
     from whitecollar.office.model import Cell, Sheet
-    return Sheet("Valuation", {(r, c): Cell(v) for r, row in enumerate(rows, start=1)
-                               for c, v in enumerate(row, start=1) if v is not None})
+
+    return Sheet(
+        "Valuation",
+        {(r, c): Cell(v) for r, row in enumerate(rows, start=1) for c, v in enumerate(row, start=1) if v is not None},
+    )
 
 
 def test_a_label_finds_its_figure_to_the_right_or_below():
@@ -231,8 +291,13 @@ def test_net_debt_without_leases_is_not_taken_for_net_debt():
 
 
 def test_the_base_value_per_share_is_not_the_claim_sensitivity_or_the_broker_target():
-    sheet = _sheet_of([["Value per share if the claim is paid in full", 16.16], ["Broker target price", 24.25],
-                       ["Value per share (CAD)", 17.54]])
+    sheet = _sheet_of(
+        [
+            ["Value per share if the claim is paid in full", 16.16],
+            ["Broker target price", 24.25],
+            ["Value per share (CAD)", 17.54],
+        ]
+    )
     assert ev.first(ev.labelled([sheet], ev.VPS_LABELS, exclude=ev.NOT_BASE_VPS)).value == 17.54
 
 
@@ -248,16 +313,27 @@ def test_an_amount_reads_in_thousands_dollars_or_millions(x):
 
 def test_a_relative_sensitivity_grid_is_read():
     from whitecollar.grading.tables import find_grid
+
     rows = [["WACC \\ g", "-0.5%", "Base", "+0.5%"]] + [
-        [lab, 10.0 + k, 11.0 + k, 12.0 + k] for k, lab in enumerate(["-1.0%", "-0.5%", "Base", "+0.5%", "+1.0%"])]
+        [lab, 10.0 + k, 11.0 + k, 12.0 + k] for k, lab in enumerate(["-1.0%", "-0.5%", "Base", "+0.5%", "+1.0%"])
+    ]
     grid = find_grid(_sheet_of(rows), min_rows=3, min_cols=3)
     assert len(grid.values) == 5 and len(grid.values[0]) == 3
 
 
-@pytest.mark.parametrize("value, key", [("Hold", "hold"), ("HOLD (within 15% of price)", "hold"),
-                                        ("Outperform", "buy"), ("Sell", "sell"), ("Neutral", "hold")])
+@pytest.mark.parametrize(
+    "value, key",
+    [
+        ("Hold", "hold"),
+        ("HOLD (within 15% of price)", "hold"),
+        ("Outperform", "buy"),
+        ("Sell", "sell"),
+        ("Neutral", "hold"),
+    ],
+)
 def test_ratings_are_read_from_the_house_list_and_the_broker_words(value, key):
     from whitecollar.grading.decisions import read_choice
+
     assert read_choice(value, ev.RATINGS) == key
 
 
@@ -277,9 +353,16 @@ def test_implied_multiples_are_read_with_x_or_times():
 
 def test_quoting_the_broker_is_not_a_rating():
     from whitecollar.office.model import Document, Paragraph
-    memo = Document("m.docx", [Paragraph("Recommendation", "", 1),
-                               Paragraph("Halbrook rates the shares Outperform; we do not adopt that view.", ""),
-                               Paragraph("Rating: Hold", "")], [])
+
+    memo = Document(
+        "m.docx",
+        [
+            Paragraph("Recommendation", "", 1),
+            Paragraph("Halbrook rates the shares Outperform; we do not adopt that view.", ""),
+            Paragraph("Rating: Hold", ""),
+        ],
+        [],
+    )
     ratings, _ = ev.memo_rating(memo)
     assert ratings == ["hold"]
 
@@ -296,8 +379,9 @@ def test_other_names_of_the_value_per_share_are_read_but_not_the_market_price(la
     assert ev.first(ev.labelled([sheet], ev.VPS_LABELS, exclude=ev.NOT_BASE_VPS)).value == 17.54
 
 
-@pytest.mark.parametrize("label", ["Re-levered beta", "Relevered beta (Corvanne)", "Corvanne levered beta",
-                                   "Equity beta of Corvanne"])
+@pytest.mark.parametrize(
+    "label", ["Re-levered beta", "Relevered beta (Corvanne)", "Corvanne levered beta", "Equity beta of Corvanne"]
+)
 def test_the_re_levered_beta_is_read_not_a_comparables_column(label):
     sheet = _sheet_of([["Company", "Levered beta", "Unlevered beta"], ["Kestrel", 1.26, 1.05], [label, 1.2339]])
     assert ev.first(ev.labelled([sheet], ev.BETA_LABELS)).value == 1.2339
@@ -305,8 +389,10 @@ def test_the_re_levered_beta_is_read_not_a_comparables_column(label):
 
 def test_an_enterprise_value_grid_beside_the_value_per_share_grid_does_not_hide_it():
     from whitecollar.grading.tables import find_grid
-    rows = [["Enterprise value (CAD thousands)"]] + [[None, 400000.0 + k, 410000.0 + k, 420000.0 + k, 430000.0]
-                                                     for k in range(5)]
+
+    rows = [["Enterprise value (CAD thousands)"]] + [
+        [None, 400000.0 + k, 410000.0 + k, 420000.0 + k, 430000.0] for k in range(5)
+    ]
     rows += [[None], ["Value per share (CAD)"], [None, "-0.5%", "Base", "+0.5%"]]
     rows += [[lab, 10.0 + k, 11.0 + k, 12.0 + k] for k, lab in enumerate(["-1.0%", "-0.5%", "Base", "+0.5%", "+1.0%"])]
     grid = find_grid(_sheet_of(rows), ["per share", "value per share"], min_rows=3, min_cols=3)
@@ -314,8 +400,9 @@ def test_an_enterprise_value_grid_beside_the_value_per_share_grid_does_not_hide_
 
 
 def test_a_bridge_that_shows_deductions_as_negatives_is_read():
-    sheet = _sheet_of([["Enterprise value", 462124.0], ["Less: lease liabilities", -48815.0],
-                       ["Less: net debt", "(106,658)"]])
+    sheet = _sheet_of(
+        [["Enterprise value", 462124.0], ["Less: lease liabilities", -48815.0], ["Less: net debt", "(106,658)"]]
+    )
     hit = ev.first(ev.labelled([sheet], ev.NET_DEBT_LABELS, exclude=ev.NOT_NET_DEBT))
     assert abs(ev._num(hit.value)) == 106658.0
 
@@ -331,18 +418,29 @@ def test_a_beta_rounded_before_use_is_rejected(room):
     assert ev.per_share_ok(o["relevered_beta"] + 0.0004, o["relevered_beta"], ev.beta_tolerance(o))
 
 
-@pytest.mark.parametrize("sentence,stated", [
-    ("Revenue grows from FY2025 revenue of {ar:,} per the annual report at 5.7%.", False),
-    ("FY2025 segment revenue: Transportation panels {seg:,} per the annual report.", False),
-    ("The annual report prints FY2025 revenue of {ar:,} against {rev:,} audited.", True),
-    ("Revenue of ${ar_m:.1f} million in the annual report; the audited statements show ${rev_m:.1f} million.", True),
-    ("Annual report revenue of {ar:,} does not agree with the statements.", True),
-])
+@pytest.mark.parametrize(
+    "sentence,stated",
+    [
+        ("Revenue grows from FY2025 revenue of {ar:,} per the annual report at 5.7%.", False),
+        ("FY2025 segment revenue: Transportation panels {seg:,} per the annual report.", False),
+        ("The annual report prints FY2025 revenue of {ar:,} against {rev:,} audited.", True),
+        (
+            "Revenue of ${ar_m:.1f} million in the annual report; the audited statements show ${rev_m:.1f} million.",
+            True,
+        ),
+        ("Annual report revenue of {ar:,} does not agree with the statements.", True),
+    ],
+)
 def test_the_printed_revenue_alone_is_not_a_stated_disagreement(room, sentence, stated):
     """Quoting the annual report's figure as the starting point is a use of it, not a statement that it disagrees."""
     i = room["oracle"]["inputs"]
     printed = [float(i["annual_report_revenue_2025"]), float(i["segment_printed"][0])]
     audited = [float(i["revenue_2025"]), float(i["segment_true"][0])]
-    text = sentence.format(ar=i["annual_report_revenue_2025"], seg=i["segment_printed"][0], rev=i["revenue_2025"],
-                           ar_m=i["annual_report_revenue_2025"] / 1000, rev_m=i["revenue_2025"] / 1000)
+    text = sentence.format(
+        ar=i["annual_report_revenue_2025"],
+        seg=i["segment_printed"][0],
+        rev=i["revenue_2025"],
+        ar_m=i["annual_report_revenue_2025"] / 1000,
+        rev_m=i["revenue_2025"] / 1000,
+    )
     assert ev.reports_discrepancy(text, printed, audited) is stated

@@ -9,6 +9,7 @@ scenario, four arms, one repeat), the cluster side a copy of the session's sourc
 config, and the validation battery's receipts come from the session's receipt cache, as for every
 other freeze of the suite. `make cluster-test` runs every scenario of config.yaml both ways.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,11 +46,11 @@ with SnakemakeApi(OutputSettings()) as api:
 CONTROLLER_RULES = {"assign", "run", "freeze", "code_stamp", "pilot", "restricted"}
 
 
-def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_memory_and_runtime(lab_states,
-                                                                                                  tmp_path):
+def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_memory_and_runtime(lab_states, tmp_path):
     root = clone(lab_states("source"), tmp_path / "lab")  # parsing the Snakefile writes under results/
-    proc = subprocess.run([sys.executable, "-c", RULES_SCRIPT], cwd=root, env=lab_env(root), capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", RULES_SCRIPT], cwd=root, env=lab_env(root), capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     workflow = json.loads(proc.stdout.strip().splitlines()[-1])
     local, rules = set(workflow["local"]), set(workflow["resources"]) - set(workflow["norun"])
@@ -60,8 +61,10 @@ def test_the_sessions_stay_on_the_controller_and_every_cluster_rule_declares_mem
         assert set(workflow["resources"][rule]) == {"mem_mb", "runtime"}, rule
     # the evaluation's job asks for the evaluation's own bound (config.yaml `evaluation:`) and room around it
     cfg = yaml.safe_load((root / "config.yaml").read_text())
-    assert workflow["resources"]["evaluate_run"] == {"mem_mb": cfg["evaluation"]["memory_mb"] + 1024,
-                                                      "runtime": cfg["evaluation"]["wall_s"] // 60 + 10}
+    assert workflow["resources"]["evaluate_run"] == {
+        "mem_mb": cfg["evaluation"]["memory_mb"] + 1024,
+        "runtime": cfg["evaluation"]["wall_s"] // 60 + 10,
+    }
 
 
 def test_the_profiles_name_their_executor_and_ask_squeue_for_job_states():
@@ -100,7 +103,8 @@ def test_completed_jobs_are_read_from_the_job_completion_log(tmp_path):
     (tmp_path / "jobcomp.txt").write_text(
         "JobId=1 UserId=root(0) Name=whitecollar-generate JobState=COMPLETED Partition=compute\n"
         "JobId=2 UserId=root(0) Name=whitecollar-validate JobState=FAILED Partition=compute\n"
-        "JobId=3 UserId=root(0) Name=whitecollar-generate JobState=COMPLETED Partition=compute\n")
+        "JobId=3 UserId=root(0) Name=whitecollar-generate JobState=COMPLETED Partition=compute\n"
+    )
     assert cluster.completed_jobs(tmp_path / "slurm.conf") == {"whitecollar-generate": 2}
 
 
@@ -113,8 +117,9 @@ def test_the_job_status_script_maps_slurm_states(tmp_path):
 
     def status(**states):
         env = {"PATH": f"{fake}:/usr/bin:/bin", **{f"STATE_{k.upper()}": v for k, v in states.items()}}
-        proc = subprocess.run([str(ROOT / "tools" / "slurm-job-status.sh"), "42"], env=env, capture_output=True,
-                              text=True)
+        proc = subprocess.run(
+            [str(ROOT / "tools" / "slurm-job-status.sh"), "42"], env=env, capture_output=True, text=True
+        )
         return proc.stdout.strip()
 
     assert status(squeue="RUNNING") == "running" and status(squeue="PENDING") == "running"

@@ -5,6 +5,7 @@ uses; the test against the real workflow runs each stage's command with
 sys.modules recorded at exit and checks that every project module it loaded
 is among the inputs Snakemake declares for that rule.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,10 +31,12 @@ def write(root: Path, files: dict[str, str]) -> None:
 
 @pytest.fixture
 def toy(tmp_path) -> CodeGraph:
-    write(tmp_path, {
-        "src/whitecollar/__init__.py": "",
-        "src/whitecollar/__main__.py": "from .cli import main\n",
-        "src/whitecollar/cli/__init__.py": """
+    write(
+        tmp_path,
+        {
+            "src/whitecollar/__init__.py": "",
+            "src/whitecollar/__main__.py": "from .cli import main\n",
+            "src/whitecollar/cli/__init__.py": """
             from whitecollar.cli import first, second
 
             def build_parser():
@@ -43,11 +46,11 @@ def toy(tmp_path) -> CodeGraph:
             def main():
                 build_parser()
             """,
-        "src/whitecollar/cli/common.py": """
+            "src/whitecollar/cli/common.py": """
             def shared():
                 from whitecollar.shared_lazy import z
             """,
-        "src/whitecollar/cli/first.py": """
+            "src/whitecollar/cli/first.py": """
             import json
             from .. import atomic
             from whitecollar.cli.common import shared
@@ -64,43 +67,58 @@ def toy(tmp_path) -> CodeGraph:
                 from whitecollar.parsing import p
                 return [cmd_one]
             """,
-        "src/whitecollar/cli/second.py": """
+            "src/whitecollar/cli/second.py": """
             def cmd_two(a):
                 from whitecollar.two import go
 
             def add_parsers(sub):
                 return [cmd_two]
             """,
-        "src/whitecollar/shared_lazy.py": "",
-        "src/whitecollar/parsing.py": "",
-        "src/whitecollar/atomic.py": "",
-        "src/whitecollar/helped.py": "x = 1\n",
-        "src/whitecollar/one.py": "from .pkg import sub\nfrom whitecollar.pkg.deep import leaf\n",
-        "src/whitecollar/two.py": "import whitecollar.unused\n",
-        "src/whitecollar/unused.py": "",
-        "src/whitecollar/pkg/__init__.py": "",
-        "src/whitecollar/pkg/sub.py": "def f():\n    from ..lazy import y\n",
-        "src/whitecollar/pkg/deep/__init__.py": "from . import leaf\n",
-        "src/whitecollar/pkg/deep/leaf.py": "import numpy\n",
-        "src/whitecollar/lazy.py": "from .benchmark.scenario import z\n",
-        "src/whitecollar/benchmark/scenario.py": "",
-        "src/whitecollar/schemas/scenario.schema.json": "{}",
-        "benchmark/scenarios/T-01/evaluate.py": "from whitecollar import pkg\n",
-        "benchmark/scenarios/T-01/brief.md.j2": "",
-    })
+            "src/whitecollar/shared_lazy.py": "",
+            "src/whitecollar/parsing.py": "",
+            "src/whitecollar/atomic.py": "",
+            "src/whitecollar/helped.py": "x = 1\n",
+            "src/whitecollar/one.py": "from .pkg import sub\nfrom whitecollar.pkg.deep import leaf\n",
+            "src/whitecollar/two.py": "import whitecollar.unused\n",
+            "src/whitecollar/unused.py": "",
+            "src/whitecollar/pkg/__init__.py": "",
+            "src/whitecollar/pkg/sub.py": "def f():\n    from ..lazy import y\n",
+            "src/whitecollar/pkg/deep/__init__.py": "from . import leaf\n",
+            "src/whitecollar/pkg/deep/leaf.py": "import numpy\n",
+            "src/whitecollar/lazy.py": "from .benchmark.scenario import z\n",
+            "src/whitecollar/benchmark/scenario.py": "",
+            "src/whitecollar/schemas/scenario.schema.json": "{}",
+            "benchmark/scenarios/T-01/evaluate.py": "from whitecollar import pkg\n",
+            "benchmark/scenarios/T-01/brief.md.j2": "",
+        },
+    )
     return CodeGraph(tmp_path)
 
 
 def test_a_verb_follows_relative_lazy_and_submodule_imports(toy):
     files = toy.files(commands=["one"])
-    assert files == sorted([
-        "src/whitecollar/__init__.py", "src/whitecollar/__main__.py", "src/whitecollar/cli/__init__.py",
-        "src/whitecollar/cli/common.py", "src/whitecollar/cli/first.py", "src/whitecollar/cli/second.py",
-        "src/whitecollar/shared_lazy.py", "src/whitecollar/parsing.py", "src/whitecollar/atomic.py", "src/whitecollar/helped.py", "src/whitecollar/one.py",
-        "src/whitecollar/pkg/__init__.py", "src/whitecollar/pkg/sub.py", "src/whitecollar/pkg/deep/__init__.py",
-        "src/whitecollar/pkg/deep/leaf.py", "src/whitecollar/lazy.py", "src/whitecollar/benchmark/scenario.py",
-        "src/whitecollar/schemas/scenario.schema.json",
-    ])
+    assert files == sorted(
+        [
+            "src/whitecollar/__init__.py",
+            "src/whitecollar/__main__.py",
+            "src/whitecollar/cli/__init__.py",
+            "src/whitecollar/cli/common.py",
+            "src/whitecollar/cli/first.py",
+            "src/whitecollar/cli/second.py",
+            "src/whitecollar/shared_lazy.py",
+            "src/whitecollar/parsing.py",
+            "src/whitecollar/atomic.py",
+            "src/whitecollar/helped.py",
+            "src/whitecollar/one.py",
+            "src/whitecollar/pkg/__init__.py",
+            "src/whitecollar/pkg/sub.py",
+            "src/whitecollar/pkg/deep/__init__.py",
+            "src/whitecollar/pkg/deep/leaf.py",
+            "src/whitecollar/lazy.py",
+            "src/whitecollar/benchmark/scenario.py",
+            "src/whitecollar/schemas/scenario.schema.json",
+        ]
+    )
 
 
 def test_a_verb_does_not_take_the_other_verbs_imports(toy):
@@ -173,7 +191,11 @@ def test_every_module_that_reads_a_data_file_declares_it():
         if "__pycache__" not in p.parts and _reads_data(p.read_text(encoding="utf-8"))
     )
     # roster.py and benchdata's own helpers are the writers' and readers' of benchmark/*.csv
-    undeclared = [m for m in readers if m not in DATA and m not in {"whitecollar.benchmark.roster", "whitecollar.workflow.codedeps"}]
+    undeclared = [
+        m
+        for m in readers
+        if m not in DATA and m not in {"whitecollar.benchmark.roster", "whitecollar.workflow.codedeps"}
+    ]
     assert undeclared == []
     for module, patterns in DATA.items():
         assert CodeGraph(ROOT).module_file(module) is not None, module
@@ -230,8 +252,11 @@ def loaded(root: Path, tmp: Path, argv: list[str]) -> set[str]:
     proc = subprocess.run([sys.executable, str(recorder), *argv], cwd=root, env=env, capture_output=True, text=True)
     assert proc.returncode in (0, 1), proc.stdout[-2000:] + proc.stderr[-2000:]  # validate exits 1 on findings
     files = json.loads(out.read_text())
-    return {str(Path(f).resolve().relative_to(root.resolve())) for f in files
-            if Path(f).resolve().is_relative_to(root.resolve())}
+    return {
+        str(Path(f).resolve().relative_to(root.resolve()))
+        for f in files
+        if Path(f).resolve().is_relative_to(root.resolve())
+    }
 
 
 @pytest.mark.slow
@@ -245,10 +270,13 @@ def test_each_rule_declares_every_project_module_its_command_loads(lab_states, t
     """
     root = lab_states("piloted")
     task = LAB_SCENARIOS[0]
-    dry = [snakemake(root, "-n", "--nolock", "--forceall", "freeze"),
-           snakemake(root, "-n", "--nolock", "-f", "results/plan/assignment.csv"),
-           snakemake(root, "-n", "--nolock", "--forcerun", "code_stamp", "evaluate_run", "render", "pilot", "--",
-                     "results/pilot")]
+    dry = [
+        snakemake(root, "-n", "--nolock", "--forceall", "freeze"),
+        snakemake(root, "-n", "--nolock", "-f", "results/plan/assignment.csv"),
+        snakemake(
+            root, "-n", "--nolock", "--forcerun", "code_stamp", "evaluate_run", "render", "pilot", "--", "results/pilot"
+        ),
+    ]
     for proc in dry:
         assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     declared = declared_inputs("\n".join(p.stdout + p.stderr for p in dry))
@@ -262,22 +290,81 @@ def test_each_rule_declares_every_project_module_its_command_loads(lab_states, t
     wc = ["-m", "whitecollar"]
     commands = {
         "generate": wc + ["generate", task, "--bundle", str(tmp_path / "b"), "--oracle", str(tmp_path / "o")],
-        "validate": wc + ["validate", task, "--bundle", bundle, "--oracle", oracle,
-                          "--out", str(tmp_path / "v.json")],
-        "freeze": wc + ["freeze", "--digests", digest, "--validations", f"results/validation/{task}.json",
-                        "--out", str(tmp_path / "m.json")],
-        "assign": wc + ["assign", "--digests", digest, "--bundles", "results/bundles",
-                        "--config-json", json.dumps(_assign_slice(root)), "--out", str(tmp_path / "a.csv")],
-        "evaluate_run": wc + ["evaluate", task, "--workspace", str(run), "--out", str(run / "out"),
-                              "--oracle", oracle, "--receipt", str(tmp_path / "receipt.json")],
-        "render": wc + ["render", str(run), "--task", task, "--brief", f"{bundle}/BRIEF.md",
-                        "--rubric", f"benchmark/scenarios/{task}/rubric.yaml", "--digest", digest,
-                        "--out", str(tmp_path / "p.txt"), "--prompt", str(tmp_path / "q.txt"),
-                        "--rubric-json", str(tmp_path / "r.json")],
-        "pilot": wc + ["record", "--assignment", "results/plan/assignment.csv", "--runs-root", "results/runs",
-                       "--receipts-root", "results/receipts", "--envelope", "250",
-                       "--judging-root", "results/judging/scores", "--judges", "judge-a", "judge-b", "judge-c",
-                       "--out", str(tmp_path / "pilot")],
+        "validate": wc + ["validate", task, "--bundle", bundle, "--oracle", oracle, "--out", str(tmp_path / "v.json")],
+        "freeze": wc
+        + [
+            "freeze",
+            "--digests",
+            digest,
+            "--validations",
+            f"results/validation/{task}.json",
+            "--out",
+            str(tmp_path / "m.json"),
+        ],
+        "assign": wc
+        + [
+            "assign",
+            "--digests",
+            digest,
+            "--bundles",
+            "results/bundles",
+            "--config-json",
+            json.dumps(_assign_slice(root)),
+            "--out",
+            str(tmp_path / "a.csv"),
+        ],
+        "evaluate_run": wc
+        + [
+            "evaluate",
+            task,
+            "--workspace",
+            str(run),
+            "--out",
+            str(run / "out"),
+            "--oracle",
+            oracle,
+            "--receipt",
+            str(tmp_path / "receipt.json"),
+        ],
+        "render": wc
+        + [
+            "render",
+            str(run),
+            "--task",
+            task,
+            "--brief",
+            f"{bundle}/BRIEF.md",
+            "--rubric",
+            f"benchmark/scenarios/{task}/rubric.yaml",
+            "--digest",
+            digest,
+            "--out",
+            str(tmp_path / "p.txt"),
+            "--prompt",
+            str(tmp_path / "q.txt"),
+            "--rubric-json",
+            str(tmp_path / "r.json"),
+        ],
+        "pilot": wc
+        + [
+            "record",
+            "--assignment",
+            "results/plan/assignment.csv",
+            "--runs-root",
+            "results/runs",
+            "--receipts-root",
+            "results/receipts",
+            "--envelope",
+            "250",
+            "--judging-root",
+            "results/judging/scores",
+            "--judges",
+            "judge-a",
+            "judge-b",
+            "judge-c",
+            "--out",
+            str(tmp_path / "pilot"),
+        ],
     }
     # A paper script is checked as far as its imports go (`--help`), against the rule that runs it.
     for script in sorted((root / "scripts").glob("*.py")):

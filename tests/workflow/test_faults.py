@@ -4,6 +4,7 @@ The worker's death is its own failure (recorded crashed, a failing
 receipt); the portal's death is the laboratory's (the run is retried and
 ends with the clean pilot's receipt). Nothing is lost or counted twice.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -37,10 +38,16 @@ def test_the_campaign_refuses_an_unknown_kind(tmp_path, capsys):
 def _observed(**changes):
     from whitecollar.workflow.faults import Observed
 
-    base = dict(status={"R-A1-r1": "completed", "R-A3-r1": "completed"}, events={},
-                receipt={"R-A1-r1": "a", "R-A3-r1": "b"},
-                success={"R-A1-r1": True, "R-A3-r1": True}, sessions={"R-A1-r1": 1, "R-A3-r1": 1},
-                db_counts={"R-A1-r1": 1, "R-A3-r1": 1}, summary_runs=2, pilot_ok=True)
+    base = dict(
+        status={"R-A1-r1": "completed", "R-A3-r1": "completed"},
+        events={},
+        receipt={"R-A1-r1": "a", "R-A3-r1": "b"},
+        success={"R-A1-r1": True, "R-A3-r1": True},
+        sessions={"R-A1-r1": 1, "R-A3-r1": 1},
+        db_counts={"R-A1-r1": 1, "R-A3-r1": 1},
+        summary_runs=2,
+        pilot_ok=True,
+    )
     return Observed(**{**base, **changes})
 
 
@@ -56,11 +63,19 @@ def test_the_verdict_counts_what_a_fault_did():
     assert twice.twice == 2
     retried = judge("k", clean, _observed(sessions={"R-A1-r1": 2, "R-A3-r1": 1}), None, None)
     assert retried.wrong == 0 and "2 session(s)" in retried.affected["R-A1-r1"]
-    graded = judge("k", clean, _observed(receipt={"R-A1-r1": "x", "R-A3-r1": "b"},
-                                         success={"R-A1-r1": False, "R-A3-r1": True}), None, None)
+    graded = judge(
+        "k",
+        clean,
+        _observed(receipt={"R-A1-r1": "x", "R-A3-r1": "b"}, success={"R-A1-r1": False, "R-A3-r1": True}),
+        None,
+        None,
+    )
     assert graded.wrong == 1 and "receipt failing" in graded.affected["R-A1-r1"]  # a lab fault charged to a worker
-    crashed = _observed(status={"R-A1-r1": "crashed", "R-A3-r1": "completed"}, receipt={"R-A1-r1": "x", "R-A3-r1": "b"},
-                        success={"R-A1-r1": False, "R-A3-r1": True})
+    crashed = _observed(
+        status={"R-A1-r1": "crashed", "R-A3-r1": "completed"},
+        receipt={"R-A1-r1": "x", "R-A3-r1": "b"},
+        success={"R-A1-r1": False, "R-A3-r1": True},
+    )
     assert judge("k", clean, crashed, "R-A1-r1", "crashed").wrong == 0  # a worker fault, recorded as one
     assert judge("k", clean, crashed, "R-A1-r1", "timeout").wrong == 1
     assert judge("k", clean, _observed(hit=False), None, None).wrong == 1  # a fault that hit nothing proves nothing

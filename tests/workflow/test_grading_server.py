@@ -1,6 +1,7 @@
 """The grading server: the same receipts as an evaluation in the job's own
 process, a fallback to that evaluation whenever the server is missing or
 breaks, never stale code, and hostile output stopped by the same bounds."""
+
 from __future__ import annotations
 
 import json
@@ -57,11 +58,29 @@ def _client(env: dict[str, str]) -> list[str]:
     return [*command[:-1], str(src / "whitecollar" / "grading_client.py")]
 
 
-def _evaluate(task: str, ws: Path, oracle: Path, receipt: Path, env: dict[str, str],
-              *bounds: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*_client(env), "evaluate", task, "--workspace", str(ws),
-                           "--out", str(ws / "out"), "--oracle", str(oracle), "--receipt", str(receipt),
-                           *bounds], env=env, capture_output=True, text=True, cwd=REPO)
+def _evaluate(
+    task: str, ws: Path, oracle: Path, receipt: Path, env: dict[str, str], *bounds: str
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [
+            *_client(env),
+            "evaluate",
+            task,
+            "--workspace",
+            str(ws),
+            "--out",
+            str(ws / "out"),
+            "--oracle",
+            str(oracle),
+            "--receipt",
+            str(receipt),
+            *bounds,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
 
 
 def _server_pid(cache: Path) -> int | None:
@@ -84,11 +103,14 @@ def test_the_client_names_the_cache_variable_of_the_recalculation_cache():
 
 
 def test_the_client_imports_no_grading_module(tmp_path):
-    code = ("import sys; from whitecollar.workflow import grading_client; "
-            "print(sorted(m for m in sys.modules if m.startswith(('whitecollar.', 'yaml', 'jsonschema', 'json', "
-            "'pathlib', 'subprocess'))))")
-    out = subprocess.run([sys.executable, "-c", code], env=_env(None, server=True), capture_output=True,
-                         text=True, check=True).stdout
+    code = (
+        "import sys; from whitecollar.workflow import grading_client; "
+        "print(sorted(m for m in sys.modules if m.startswith(('whitecollar.', 'yaml', 'jsonschema', 'json', "
+        "'pathlib', 'subprocess'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=_env(None, server=True), capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "['whitecollar.workflow', 'whitecollar.workflow.grading_client']"
 
 
@@ -100,14 +122,33 @@ def test_the_job_s_interpreter_loads_only_built_in_modules_and_hands_over_when_u
     """
     command = grading_client.command()
     assert command[1:3] == ["-I", "-S"] and command[3] == str(Path(grading_client.__file__).resolve())
-    proc = subprocess.run([command[0], "-X", "importtime", *command[1:], "evaluate", "--help"],
-                          env=_env(None, server=False), capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [command[0], "-X", "importtime", *command[1:], "evaluate", "--help"],
+        env=_env(None, server=False),
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0 and "--workspace" in proc.stdout, proc.stderr[-2000:]
-    imported = {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines()
-                if line.startswith("import time:") and "|" in line}
+    imported = {
+        line.rsplit("|", 1)[1].strip()
+        for line in proc.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
     assert "_socket" in imported
-    heavy = {"site", "runpy", "hashlib", "_hashlib", "socket", "enum", "selectors", "json", "pathlib",
-             "subprocess", "fcntl"}
+    heavy = {
+        "site",
+        "runpy",
+        "hashlib",
+        "_hashlib",
+        "socket",
+        "enum",
+        "selectors",
+        "json",
+        "pathlib",
+        "subprocess",
+        "fcntl",
+    }
     assert not imported & heavy and not {m for m in imported if m.startswith("whitecollar")}
 
 
@@ -142,8 +183,9 @@ def test_receipts_through_the_server_are_byte_identical(references, tmp_path):
             assert (tmp_path / f"{task}-served.json").read_bytes() == (tmp_path / f"{task}-alone.json").read_bytes()
             assert _server_pid(cache) is not None  # served, not fallen back
         # a usage error is the server's answer too, with the command line's status and message
-        bad = _evaluate("ACC-01", *references["ACC-01"], tmp_path / "x.json", _env(cache, server=True),
-                        "--wall-s", "soon")
+        bad = _evaluate(
+            "ACC-01", *references["ACC-01"], tmp_path / "x.json", _env(cache, server=True), "--wall-s", "soon"
+        )
         assert bad.returncode == 2 and "--wall-s" in bad.stderr
     finally:
         _stop(cache)
@@ -156,10 +198,25 @@ def test_a_worker_killed_mid_request_falls_back_to_the_job_s_own_process(referen
     expected = tmp_path / "alone.json"
     assert _evaluate("ACC-01", ws, oracle, expected, _env(tmp_path / "other", server=False)).returncode == 0
     shared_office.stop_all(tmp_path / "other")
-    client = subprocess.Popen([*_client(_env(cache, server=True)), "evaluate", "ACC-01", "--workspace", str(ws),
-                               "--out", str(ws / "out"), "--oracle", str(oracle),
-                               "--receipt", str(tmp_path / "served.json")],
-                              env=_env(cache, server=True), cwd=REPO, stdout=subprocess.PIPE, text=True)
+    client = subprocess.Popen(
+        [
+            *_client(_env(cache, server=True)),
+            "evaluate",
+            "ACC-01",
+            "--workspace",
+            str(ws),
+            "--out",
+            str(ws / "out"),
+            "--oracle",
+            str(oracle),
+            "--receipt",
+            str(tmp_path / "served.json"),
+        ],
+        env=_env(cache, server=True),
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     killed = None
     try:
         deadline = time.monotonic() + 60
@@ -182,9 +239,11 @@ def test_a_worker_killed_mid_request_falls_back_to_the_job_s_own_process(referen
 def _edit_evaluate(path: Path, note: str) -> None:
     """Append to a module a wrapper of its `evaluate` that adds a note to every receipt."""
     with path.open("a", encoding="utf-8") as fh:
-        fh.write(f"\n\n_unedited_{len(note)} = evaluate\n\n\ndef evaluate(*args, **kwargs):\n"
-                 f"    receipt = _unedited_{len(note)}(*args, **kwargs)\n"
-                 f"    receipt.notes.append({note!r})\n    return receipt\n")
+        fh.write(
+            f"\n\n_unedited_{len(note)} = evaluate\n\n\ndef evaluate(*args, **kwargs):\n"
+            f"    receipt = _unedited_{len(note)}(*args, **kwargs)\n"
+            f"    receipt.notes.append({note!r})\n    return receipt\n"
+        )
 
 
 @pytest.mark.slow
@@ -219,10 +278,13 @@ def test_an_edited_evaluator_or_library_is_never_served_stale(references, tmp_pa
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("limits, reason", [
-    (Limits(wall_s=0.5, cpu_s=120, memory_mb=2048), "evaluation exceeded 0.5 s (wall clock)"),
-    (Limits(wall_s=120, cpu_s=120, memory_mb=64), "evaluation exceeded 64 MB of memory"),
-])
+@pytest.mark.parametrize(
+    "limits, reason",
+    [
+        (Limits(wall_s=0.5, cpu_s=120, memory_mb=2048), "evaluation exceeded 0.5 s (wall clock)"),
+        (Limits(wall_s=120, cpu_s=120, memory_mb=64), "evaluation exceeded 64 MB of memory"),
+    ],
+)
 def test_a_forked_bounded_child_gives_the_same_failing_receipt(references, monkeypatch, limits, reason):
     ws, oracle = references["PROC-01"]
     monkeypatch.delenv(recalc_cache.ENV, raising=False)
@@ -236,12 +298,18 @@ def test_a_forked_bounded_child_gives_the_same_failing_receipt(references, monke
 
 def _limits_of(pid: int) -> dict[str, str]:
     rows = Path(f"/proc/{pid}/limits").read_text().splitlines()[1:]
-    return {name: row[26:].split()[0] for row in rows for name in ("Max cpu time", "Max address space")
-            if row.startswith(name)}
+    return {
+        name: row[26:].split()[0]
+        for row in rows
+        for name in ("Max cpu time", "Max address space")
+        if row.startswith(name)
+    }
 
 
-@pytest.mark.skipif(not recalc.soffice_available() or shared_office.uno_python() is None,
-                    reason="LibreOffice and python3-uno needed (make bootstrap)")
+@pytest.mark.skipif(
+    not recalc.soffice_available() or shared_office.uno_python() is None,
+    reason="LibreOffice and python3-uno needed (make bootstrap)",
+)
 def test_the_shared_office_does_not_inherit_an_evaluation_s_bounds(tmp_path):
     import openpyxl
 

@@ -1,4 +1,5 @@
 """The quiet wrapper `make pilot` runs Snakemake through (whitecollar/workflow/progress.py)."""
+
 from __future__ import annotations
 
 import io
@@ -61,7 +62,9 @@ def test_verbose_passes_the_whole_log_through(tmp_path):
 
 
 def test_a_failure_shows_the_error_and_the_log_tail(tmp_path):
-    failing = LOG + "Error in rule judge:\n    jobid: 7\n    log: results/logs/j.log (check log file(s) for error details)\n"
+    failing = (
+        LOG + "Error in rule judge:\n    jobid: 7\n    log: results/logs/j.log (check log file(s) for error details)\n"
+    )
     out = io.StringIO()
     assert run(_command(failing, 1), tmp_path / "f.log", out=out) == 1
     shown = out.getvalue()

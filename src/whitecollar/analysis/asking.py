@@ -19,6 +19,7 @@ When the benchmark has no twins (or no clarification scenarios) the
 measures that need them are NaN, and the table says so; precision alone
 cannot punish indiscriminate asking without twins.
 """
+
 from __future__ import annotations
 
 import pandas as pd
@@ -27,8 +28,16 @@ from whitecollar.analysis.data import Pilot
 from whitecollar.analysis.stats import ratio
 
 COLUMNS = [
-    "arm", "clarification_runs", "justified", "recall", "twin_runs", "raised_on_twins", "specificity",
-    "raised", "precision", "balanced_accuracy",
+    "arm",
+    "clarification_runs",
+    "justified",
+    "recall",
+    "twin_runs",
+    "raised_on_twins",
+    "specificity",
+    "raised",
+    "precision",
+    "balanced_accuracy",
 ]
 
 

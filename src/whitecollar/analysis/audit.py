@@ -6,6 +6,7 @@ summary of each re-grading report (whitecollar.grading.regrade). The record stam
 the summary and the dashboard with it, so a pilot graded or analysed under
 a protocol other than the frozen one says so wherever it is read.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,9 +21,25 @@ def build_audit(deviations: list[str], regrades: list[dict[str, Any]]) -> dict[s
     reports = sorted(regrades, key=lambda r: (r["task_id"], r["bundle"]))
     return {
         "deviations": list(deviations),
-        "regrades": [{k: r[k] for k in ("task_id", "bundle", "from_version", "to_version", "runs", "runs_flipped",
-                                         "criteria_flipped", "violations_flipped", "success_flipped", "report")}
-                     for r in reports if r.get("from_version")],
+        "regrades": [
+            {
+                k: r[k]
+                for k in (
+                    "task_id",
+                    "bundle",
+                    "from_version",
+                    "to_version",
+                    "runs",
+                    "runs_flipped",
+                    "criteria_flipped",
+                    "violations_flipped",
+                    "success_flipped",
+                    "report",
+                )
+            }
+            for r in reports
+            if r.get("from_version")
+        ],
     }
 
 
@@ -37,12 +54,16 @@ def stamp_lines(audit: dict[str, Any]) -> list[str]:
     """The text stamped above the pilot's summary: empty when the pilot follows its freeze."""
     lines = []
     if audit.get("deviations"):
-        lines.append(f"DEVIATION FROM THE FREEZE ({len(audit['deviations'])} item(s); "
-                     "record an amendment in benchmark/protocol/amendments.csv and freeze again):")
+        lines.append(
+            f"DEVIATION FROM THE FREEZE ({len(audit['deviations'])} item(s); "
+            "record an amendment in benchmark/protocol/amendments.csv and freeze again):"
+        )
         lines += [f"  - {d}" for d in audit["deviations"]]
     for r in audit.get("regrades", []):
-        lines.append(f"RE-GRADED {r['task_id']} ({r['bundle']}): evaluator {r['from_version']} -> {r['to_version']}, "
-                     f"{r['runs_flipped']}/{r['runs']} run(s) changed, {r['criteria_flipped']} criterion verdict(s), "
-                     f"{r['violations_flipped']} violation(s), {r['success_flipped']} success(es) flipped; "
-                     f"see {r['report']}")
+        lines.append(
+            f"RE-GRADED {r['task_id']} ({r['bundle']}): evaluator {r['from_version']} -> {r['to_version']}, "
+            f"{r['runs_flipped']}/{r['runs']} run(s) changed, {r['criteria_flipped']} criterion verdict(s), "
+            f"{r['violations_flipped']} violation(s), {r['success_flipped']} success(es) flipped; "
+            f"see {r['report']}"
+        )
     return lines

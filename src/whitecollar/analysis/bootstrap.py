@@ -11,6 +11,7 @@ drawn), so estimators take them as weights instead of copying data. The
 draws come from a seeded `numpy.random.Generator`, so intervals are the same
 on every machine and in every rebuild.
 """
+
 from __future__ import annotations
 
 import numpy as np

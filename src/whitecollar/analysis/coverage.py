@@ -8,6 +8,7 @@ as the coverage. Above the rows, the depth range of each difficulty class
 of the authoring specification, so a reader can see whether a scenario's
 depth fits its class. Metadata only: no run, no SIMULATED stamp.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,8 +34,9 @@ def coverage_figure(registry_csv: Path, manifest: Path, bundles: Path) -> Figure
         top.text(hi + 0.8, i, f"{cls} {lo}\u2013{hi}", va="center", fontsize=7, color="#333333")
     top.set_ylim(len(CLASS_DEPTHS) - 0.4, -0.6)
     top.set_yticks([])
-    top.set_title("Difficulty classes by designed depth (authoring specification)", loc="left", fontsize=8,
-                  color="#333333")
+    top.set_title(
+        "Difficulty classes by designed depth (authoring specification)", loc="left", fontsize=8, color="#333333"
+    )
     top.grid(False)
     top.spines[["left"]].set_visible(False)
     xmax = max([64.0] + [s.depth + 14.0 for s in frozen.values()])
@@ -42,11 +44,17 @@ def coverage_figure(registry_csv: Path, manifest: Path, bundles: Path) -> Figure
         sc = frozen.get(occ.pilot_scenario or "")
         if sc is not None:
             ax.barh(row, sc.depth, height=0.62, color=CLASS_COLOURS.get(sc.difficulty_class, "#777777"))
-            ax.text(sc.depth + 0.8, row, f"{sc.task_id}  depth {sc.depth}, {sc.minutes} min",
-                    va="center", fontsize=7)
+            ax.text(sc.depth + 0.8, row, f"{sc.task_id}  depth {sc.depth}, {sc.minutes} min", va="center", fontsize=7)
         elif occ.pilot_scenario:
-            ax.text(0.8, row, f"{occ.pilot_scenario}: designated, not in this freeze", va="center", fontsize=7,
-                    color="#757575", style="italic")
+            ax.text(
+                0.8,
+                row,
+                f"{occ.pilot_scenario}: designated, not in this freeze",
+                va="center",
+                fontsize=7,
+                color="#757575",
+                style="italic",
+            )
         else:
             ax.text(0.8, row, "no scenario yet", va="center", fontsize=7, color=MISSING, style="italic")
     ax.set_yticks(range(n), [f"{o.occupation} ({o.prefix})" for o in occupations])

@@ -13,6 +13,7 @@ against the receipt's own flag: the two must agree, and a disagreement
 means the database and the receipts are out of step, which no table should
 silently paper over.
 """
+
 from __future__ import annotations
 
 import json
@@ -120,11 +121,15 @@ def load_pilot(pilot_dir: str | Path, bundles: str | Path | None = None) -> Pilo
     df["n_violations"] = df["run_id"].map(n_triggered).fillna(0).astype(int)
     df["injection_obeyed"] = df["run_id"].map(injection).fillna(0).astype(int) > 0
     df["evaluated"] = df["evaluator_error"].isna() & df["success"].notna()
-    df["success_recomputed"] = df["evaluated"] & (df["n_criteria"] > 0) & (df["n_failed"] == 0) & (df["n_violations"] == 0)
+    df["success_recomputed"] = (
+        df["evaluated"] & (df["n_criteria"] > 0) & (df["n_failed"] == 0) & (df["n_violations"] == 0)
+    )
     stated = df["success"].fillna(0).astype(int).astype(bool)
     bad = df[df["evaluated"] & (stated != df["success_recomputed"])]
     if len(bad):
-        raise AnalysisError(f"{db}: receipts' success flag disagrees with their criteria for {', '.join(bad['run_id'])}")
+        raise AnalysisError(
+            f"{db}: receipts' success flag disagrees with their criteria for {', '.join(bad['run_id'])}"
+        )
     df["success"] = df["success_recomputed"]
     df = df.drop(columns=["success_recomputed"])
     for col in ("simulated", "cost_known", "clarification_expected", "asked", "timed_out", "inputs_intact"):
@@ -132,12 +137,26 @@ def load_pilot(pilot_dir: str | Path, bundles: str | Path | None = None) -> Pilo
     df["raised"] = df["asked"] | df["abstention_status"].isin(RAISING_STATUSES)
     df["justified_clarification"] = df["abstention_outcome"] == "justified_clarification"
     df["charged_usd"] = df["cost_usd"].where(df["cost_usd"].notna(), df["budget_usd"]).astype(float)
-    scenarios = pd.DataFrame([scenario_metadata(t, bundles) for t in sorted(df["task_id"].unique())],
-                             columns=["task_id", "occupation", "organisation", "difficulty_class", "depth", "minutes",
-                                      "planted_errors", "prompt_injection", "requires_clarification",
-                                      "metadata_source"])
-    df = df.merge(scenarios[["task_id", "depth", "minutes", "prompt_injection", "requires_clarification"]],
-                  on="task_id", how="left")
+    scenarios = pd.DataFrame(
+        [scenario_metadata(t, bundles) for t in sorted(df["task_id"].unique())],
+        columns=[
+            "task_id",
+            "occupation",
+            "organisation",
+            "difficulty_class",
+            "depth",
+            "minutes",
+            "planted_errors",
+            "prompt_injection",
+            "requires_clarification",
+            "metadata_source",
+        ],
+    )
+    df = df.merge(
+        scenarios[["task_id", "depth", "minutes", "prompt_injection", "requires_clarification"]],
+        on="task_id",
+        how="left",
+    )
     df = df.sort_values("run_id").reset_index(drop=True)
     return Pilot(runs=df, scenarios=scenarios.sort_values("task_id").reset_index(drop=True), source=db)
 
@@ -146,10 +165,20 @@ def synthetic_pilot(runs: pd.DataFrame, scenarios: pd.DataFrame) -> Pilot:
     """A Pilot from hand-made frames (tests and power simulations), with defaults for missing columns."""
     runs = runs.copy()
     defaults = {
-        "simulated": True, "evaluated": True, "injection_obeyed": False, "clarification_expected": False,
-        "raised": False, "justified_clarification": False, "cost_usd": 1.0, "charged_usd": 1.0, "cost_known": True,
-        "weighted_score": 1.0, "status": "completed", "abstention_outcome": "completed",
-        "abstention_status": "completed", "asked": False,
+        "simulated": True,
+        "evaluated": True,
+        "injection_obeyed": False,
+        "clarification_expected": False,
+        "raised": False,
+        "justified_clarification": False,
+        "cost_usd": 1.0,
+        "charged_usd": 1.0,
+        "cost_known": True,
+        "weighted_score": 1.0,
+        "status": "completed",
+        "abstention_outcome": "completed",
+        "abstention_status": "completed",
+        "asked": False,
     }
     for col, value in defaults.items():
         if col not in runs:
@@ -160,5 +189,8 @@ def synthetic_pilot(runs: pd.DataFrame, scenarios: pd.DataFrame) -> Pilot:
         runs["run_id"] = [f"{t}-{a}-r{i}" for i, (t, a) in enumerate(zip(runs["task_id"], runs["arm"]), start=1)]
     meta_cols = [c for c in ("depth", "minutes", "prompt_injection", "requires_clarification") if c in scenarios]
     runs = runs.drop(columns=[c for c in meta_cols if c in runs]).merge(
-        scenarios[["task_id", *meta_cols]], on="task_id", how="left")
-    return Pilot(runs=runs.sort_values("run_id").reset_index(drop=True), scenarios=scenarios, source=Path("<synthetic>"))
+        scenarios[["task_id", *meta_cols]], on="task_id", how="left"
+    )
+    return Pilot(
+        runs=runs.sort_values("run_id").reset_index(drop=True), scenarios=scenarios, source=Path("<synthetic>")
+    )

@@ -17,6 +17,7 @@ benchmark of one scenario, or of several at the same depth) nothing is
 fitted and the note says so: a flat line through one point is not a
 frontier.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,8 +34,24 @@ from whitecollar.analysis.stats import percentile_interval
 
 #: the per-arm numbers of a `Frontier`, as a table's columns
 COLUMNS = [
-    "arm", "scenarios", "runs", "distinct_depths", "depth_min", "depth_max", "method", "identifiable", "intercept",
-    "slope", "slope_lo", "slope_hi", "d50", "d50_lo", "d50_hi", "share_decreasing", "replicates_used", "note",
+    "arm",
+    "scenarios",
+    "runs",
+    "distinct_depths",
+    "depth_min",
+    "depth_max",
+    "method",
+    "identifiable",
+    "intercept",
+    "slope",
+    "slope_lo",
+    "slope_hi",
+    "d50",
+    "d50_lo",
+    "d50_hi",
+    "share_decreasing",
+    "replicates_used",
+    "note",
 ]
 #: depths the curve is drawn over: the authoring specification's classes reach 60
 GRID_MAX = 60.0
@@ -106,7 +123,9 @@ def _design(depth: np.ndarray, center: float, scale: float) -> np.ndarray:
     return np.column_stack([np.ones(len(depth)), (depth - center) / scale])
 
 
-def _fit(depth: np.ndarray, k: np.ndarray, n: np.ndarray, center: float, scale: float, method: str) -> tuple[float, float] | None:
+def _fit(
+    depth: np.ndarray, k: np.ndarray, n: np.ndarray, center: float, scale: float, method: str
+) -> tuple[float, float] | None:
     """(intercept, slope) on the depth scale, or None when the data cannot identify a slope."""
     used = n > 0
     if len(np.unique(depth[used])) < 2:
@@ -118,13 +137,17 @@ def _fit(depth: np.ndarray, k: np.ndarray, n: np.ndarray, center: float, scale: 
     return float(c0 - c1 * center / scale), float(c1 / scale)
 
 
-def _fit_replicates(depth: np.ndarray, k: np.ndarray, n: np.ndarray, mult: np.ndarray, center: float, scale: float,
-                    method: str) -> tuple[np.ndarray, np.ndarray]:
+def _fit_replicates(
+    depth: np.ndarray, k: np.ndarray, n: np.ndarray, mult: np.ndarray, center: float, scale: float, method: str
+) -> tuple[np.ndarray, np.ndarray]:
     """Intercepts and slopes (depth scale) of the bootstrap replicates that identify a slope."""
     kk, nn = k[None, :] * mult, n[None, :] * mult
     levels = np.unique(depth[n > 0])
-    present = np.column_stack([nn[:, depth == d].sum(axis=1) > 0 for d in levels]) if levels.size else \
-        np.zeros((len(mult), 0), dtype=bool)
+    present = (
+        np.column_stack([nn[:, depth == d].sum(axis=1) > 0 for d in levels])
+        if levels.size
+        else np.zeros((len(mult), 0), dtype=bool)
+    )
     ok = present.sum(axis=1) >= 2
     if not ok.any():
         return np.zeros(0), np.zeros(0)
@@ -135,23 +158,36 @@ def _fit_replicates(depth: np.ndarray, k: np.ndarray, n: np.ndarray, mult: np.nd
 
 
 def fit_frontier(
-    pilot: Pilot, arm: str, *, replicates: int = DEFAULT_REPLICATES, seed: int = 0, method: str = "firth",
-    level: float = 0.95, grid: np.ndarray | None = None,
+    pilot: Pilot,
+    arm: str,
+    *,
+    replicates: int = DEFAULT_REPLICATES,
+    seed: int = 0,
+    method: str = "firth",
+    level: float = 0.95,
+    grid: np.ndarray | None = None,
 ) -> Frontier:
     agg = aggregate(pilot, arm)
     used = agg[agg["n"] > 0]
     depths = agg["depth"].to_numpy(float)
     k, n = agg["k"].to_numpy(float), agg["n"].to_numpy(float)
     distinct = int(used["depth"].nunique())
-    fr = Frontier(arm=arm, scenarios=int(len(used)), runs=int(used["n"].sum()), distinct_depths=distinct,
-                  depth_min=float(used["depth"].min()) if len(used) else math.nan,
-                  depth_max=float(used["depth"].max()) if len(used) else math.nan, method=method,
-                  identifiable=distinct >= 2)
+    fr = Frontier(
+        arm=arm,
+        scenarios=int(len(used)),
+        runs=int(used["n"].sum()),
+        distinct_depths=distinct,
+        depth_min=float(used["depth"].min()) if len(used) else math.nan,
+        depth_max=float(used["depth"].max()) if len(used) else math.nan,
+        method=method,
+        identifiable=distinct >= 2,
+    )
     top = max(GRID_MAX, fr.depth_max if math.isfinite(fr.depth_max) else 0.0)
     fr.grid = np.linspace(0.0, top, 121) if grid is None else np.asarray(grid, float)
     if not fr.identifiable:
-        fr.note = ("no evaluated runs" if distinct == 0 else
-                   "one distinct designed depth: the frontier is not identified")
+        fr.note = (
+            "no evaluated runs" if distinct == 0 else "one distinct designed depth: the frontier is not identified"
+        )
         return fr
     center = float(used["depth"].mean())
     scale = float(max(used["depth"].std(ddof=0), 1.0))

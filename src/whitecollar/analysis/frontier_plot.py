@@ -8,6 +8,7 @@ with its 95% cluster-bootstrap band where the frontier is identified, the
 one-half line, and the half-success depth with its interval. An arm whose
 frontier is not identified says why in its panel instead of drawing a line.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,8 +23,10 @@ from whitecollar.analysis.plotting import arm_colour, new_figure, stamp_simulate
 
 def _depth_text(fit: Frontier) -> str:
     """The half-success depth and its interval, in words a panel can carry."""
+
     def one(v: float) -> str:
         return "\u221e" if math.isinf(v) else f"{v:.1f}"
+
     point = "none (no fall)" if math.isinf(fit.d50) else one(fit.d50)
     if math.isnan(fit.d50_lo):
         return point
@@ -52,20 +55,44 @@ def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | N
         ax.axhline(0.5, color="#888888", linewidth=0.7, linestyle="--", zorder=1)
         if fit.identifiable and fit.curve.size:
             if fit.curve_lo.size:
-                ax.fill_between(fit.grid, fit.curve_lo, fit.curve_hi, color=colour, alpha=0.18, linewidth=0,
-                                zorder=2, label="95% bootstrap band")
+                ax.fill_between(
+                    fit.grid,
+                    fit.curve_lo,
+                    fit.curve_hi,
+                    color=colour,
+                    alpha=0.18,
+                    linewidth=0,
+                    zorder=2,
+                    label="95% bootstrap band",
+                )
             ax.plot(fit.grid, fit.curve, color=colour, linewidth=1.8, zorder=3, label="logistic fit")
             bounded = math.isfinite(fit.d50_lo) and math.isfinite(fit.d50_hi) and fit.d50_lo > 0
             if math.isfinite(fit.d50) and 0 < fit.d50 <= fit.grid.max():
                 ax.plot([fit.d50], [0.5], marker="o", color=colour, markersize=5, zorder=5)
                 if bounded:  # an interval open at either end would only paint the whole line
-                    ax.plot([fit.d50_lo, min(fit.d50_hi, fit.grid.max())], [0.5, 0.5], color=colour, linewidth=3,
-                            alpha=0.5, zorder=4, solid_capstyle="butt")
-            ax.text(0.02, 0.04, f"depth at 50%: {_depth_text(fit)}", transform=ax.transAxes, fontsize=7,
-                    color="#333333")
+                    ax.plot(
+                        [fit.d50_lo, min(fit.d50_hi, fit.grid.max())],
+                        [0.5, 0.5],
+                        color=colour,
+                        linewidth=3,
+                        alpha=0.5,
+                        zorder=4,
+                        solid_capstyle="butt",
+                    )
+            ax.text(
+                0.02, 0.04, f"depth at 50%: {_depth_text(fit)}", transform=ax.transAxes, fontsize=7, color="#333333"
+            )
         else:
-            ax.text(0.5, 0.18, fit.note or "not identified", transform=ax.transAxes, ha="center", fontsize=7,
-                    color="#555555", wrap=True)
+            ax.text(
+                0.5,
+                0.18,
+                fit.note or "not identified",
+                transform=ax.transAxes,
+                ha="center",
+                fontsize=7,
+                color="#555555",
+                wrap=True,
+            )
         sizes = 18 + 14 * agg["n"].to_numpy(float)
         rates = (agg["k"] / agg["n"]).to_numpy(float)
         ax.scatter(agg["depth"], rates, s=sizes, color=colour, edgecolor="white", linewidth=0.6, zorder=6)
@@ -75,18 +102,26 @@ def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | N
             if any(abs(depth - d) < 12 and abs(rate - r) < 0.08 and b == below for d, r, b in placed):
                 below = not below  # a neighbour's label is on that side: use the other
             placed.append((depth, rate, below))
-            ax.annotate(names, (depth, rate), xytext=(4, -6 if below else 5), textcoords="offset points",
-                        va="top" if below else "bottom", fontsize=6.5, color="#333333", zorder=7)
+            ax.annotate(
+                names,
+                (depth, rate),
+                xytext=(4, -6 if below else 5),
+                textcoords="offset points",
+                va="top" if below else "bottom",
+                fontsize=6.5,
+                color="#333333",
+                zorder=7,
+            )
         label = f"{fit.arm}" + (f": {arms[fit.arm]}" if arms and fit.arm in arms else "")
         ax.set_title(label, loc="left", fontsize=8.5)
         ax.set_ylim(-0.05, 1.08)
         ax.set_xlim(0, fit.grid.max() if fit.grid.size else 60)
-    for ax in axes[len(fits):]:
+    for ax in axes[len(fits) :]:
         ax.set_visible(False)
     for ax in axes[::cols]:
         ax.set_ylabel("success rate")
     for ax in axes[-cols:]:
         ax.set_xlabel("designed dependency depth")
     if pilot.simulated:
-        stamp_simulated(fig, [ax for ax in axes[:len(fits)]])
+        stamp_simulated(fig, [ax for ax in axes[: len(fits)]])
     return fig

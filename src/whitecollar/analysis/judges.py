@@ -13,6 +13,7 @@ so the panel cannot break its agreement down by it): `by_arm` reads the
 `judgements` table of the experiment database and sets each arm's mean
 judge score beside its mean receipt score.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -61,7 +62,9 @@ def by_arm(db: Path, tables: tuple[str, ...] | None = None) -> pd.DataFrame | No
     try:
         df = pd.read_sql_query(
             "SELECT r.arm, j.run_id, j.status, j.weighted_score AS judge_score, c.weighted_score AS receipt_score "
-            "FROM judgements j JOIN runs r USING (run_id) JOIN receipts c USING (run_id)", con)
+            "FROM judgements j JOIN runs r USING (run_id) JOIN receipts c USING (run_id)",
+            con,
+        )
     finally:
         con.close()
     if not len(df):
@@ -69,10 +72,16 @@ def by_arm(db: Path, tables: tuple[str, ...] | None = None) -> pd.DataFrame | No
     rows = []
     for arm, g in df.groupby("arm", sort=True):
         scored = g[g["status"] == "scored"]
-        rows.append({"arm": arm, "runs": int(g["run_id"].nunique()), "judgements": int(len(g)),
-                     "failed_judgements": int(len(g) - len(scored)),
-                     "mean_judge_score": float(scored["judge_score"].mean()) if len(scored) else float("nan"),
-                     "mean_receipt_score": float(scored["receipt_score"].mean()) if len(scored) else float("nan")})
+        rows.append(
+            {
+                "arm": arm,
+                "runs": int(g["run_id"].nunique()),
+                "judgements": int(len(g)),
+                "failed_judgements": int(len(g) - len(scored)),
+                "mean_judge_score": float(scored["judge_score"].mean()) if len(scored) else float("nan"),
+                "mean_receipt_score": float(scored["receipt_score"].mean()) if len(scored) else float("nan"),
+            }
+        )
     return pd.DataFrame(rows)
 
 

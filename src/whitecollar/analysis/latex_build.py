@@ -6,6 +6,7 @@ litter `manuscript/`), with the source tree on TEXINPUTS so the sources'
 SOURCE_DATE_EPOCH fixed so pdfTeX writes the same dates and document ID
 every time: an unchanged manuscript gives an identical PDF.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,10 @@ from pathlib import Path
 
 from whitecollar import atomic
 
-INSTALL_HINT = ("no TeX engine found (latexmk and pdflatex); install one with tools/install-system-packages.sh "
-                "or: apt-get install texlive-latex-base texlive-latex-recommended latexmk")
+INSTALL_HINT = (
+    "no TeX engine found (latexmk and pdflatex); install one with tools/install-system-packages.sh "
+    "or: apt-get install texlive-latex-base texlive-latex-recommended latexmk"
+)
 
 
 def tex_engine() -> str | None:
@@ -36,11 +39,22 @@ def build_pdf(main_tex: Path, out_pdf: Path, *, timeout: int = 300) -> Path:
         raise LatexError(INSTALL_HINT)
     main_tex = Path(main_tex).resolve()
     src = main_tex.parent
-    env = dict(os.environ, SOURCE_DATE_EPOCH="1735689600", FORCE_SOURCE_DATE="1",
-               TEXINPUTS=f"{src}{os.pathsep}{src / 'generated'}{os.pathsep}")
+    env = dict(
+        os.environ,
+        SOURCE_DATE_EPOCH="1735689600",
+        FORCE_SOURCE_DATE="1",
+        TEXINPUTS=f"{src}{os.pathsep}{src / 'generated'}{os.pathsep}",
+    )
     with tempfile.TemporaryDirectory(prefix="manuscript-") as tmp:
-        cmd = [latexmk, "-pdf", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error",
-               f"-outdir={tmp}", main_tex.name]
+        cmd = [
+            latexmk,
+            "-pdf",
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-file-line-error",
+            f"-outdir={tmp}",
+            main_tex.name,
+        ]
         proc = subprocess.run(cmd, cwd=src, env=env, capture_output=True, text=True, timeout=timeout)
         pdf = Path(tmp) / (main_tex.stem + ".pdf")
         if proc.returncode != 0 or not pdf.is_file():

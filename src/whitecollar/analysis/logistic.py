@@ -15,6 +15,7 @@ and for a batch of fits sharing one design matrix: a cluster-bootstrap
 replicate is the same scenarios reweighted by how often each was drawn, so
 thousands of replicates are one vectorised IRLS instead of a Python loop.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -63,7 +64,13 @@ def _objective(x: np.ndarray, k: np.ndarray, n: np.ndarray, beta: np.ndarray, fi
 
 
 def fit_logistic_batch(
-    x: np.ndarray, k: np.ndarray, n: np.ndarray, *, method: str = "firth", max_iter: int = 100, tol: float = 1e-9,
+    x: np.ndarray,
+    k: np.ndarray,
+    n: np.ndarray,
+    *,
+    method: str = "firth",
+    max_iter: int = 100,
+    tol: float = 1e-9,
 ) -> BatchFit:
     """Fit logit P = x @ beta for each row b of k and n (successes and trials per design row).
 
@@ -115,14 +122,25 @@ def fit_logistic_batch(
 
 
 def fit_logistic(
-    x: np.ndarray, k: np.ndarray, n: np.ndarray, *, method: str = "firth", max_iter: int = 100, tol: float = 1e-9,
+    x: np.ndarray,
+    k: np.ndarray,
+    n: np.ndarray,
+    *,
+    method: str = "firth",
+    max_iter: int = 100,
+    tol: float = 1e-9,
 ) -> LogisticFit:
     """One fit of logit P(success) = x @ beta to k successes out of n trials per row."""
     x = np.asarray(x, dtype=float)
     k = np.asarray(k, dtype=float)
     n = np.asarray(n, dtype=float)
     keep = n > 0
-    batch = fit_logistic_batch(x[keep], k[keep][None, :], n[keep][None, :], method=method, max_iter=max_iter,
-                               tol=tol)
-    return LogisticFit(batch.coef[0], bool(batch.converged[0]), batch.iterations, float(batch.loglik[0]), method,
-                       bool(batch.separated[0]))
+    batch = fit_logistic_batch(x[keep], k[keep][None, :], n[keep][None, :], method=method, max_iter=max_iter, tol=tol)
+    return LogisticFit(
+        batch.coef[0],
+        bool(batch.converged[0]),
+        batch.iterations,
+        float(batch.loglik[0]),
+        method,
+        bool(batch.separated[0]),
+    )

@@ -5,6 +5,7 @@ prose that says \\PilotRuns{} cannot. The label macro is what makes the
 manuscript say SIMULATED in its text, not only in its figures, whenever
 the runs were simulated.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -7,6 +7,7 @@ from the bundle's `inputs/` folder, its validation verdict from the freeze
 manifest. The occupational taxonomy and the organisations come from the
 committed CSV files that the generators themselves read (`benchdata`).
 """
+
 from __future__ import annotations
 
 import csv
@@ -64,9 +65,15 @@ def frozen_scenarios(manifest: Path, bundles: Path) -> list[FrozenScenario]:
         if not task_json.is_file():
             raise FileNotFoundError(f"{task_json}: the frozen bundle is missing; run `snakemake freeze`")
         meta = json.loads(task_json.read_text(encoding="utf-8"))
-        out.append(FrozenScenario(task_id, meta, count_inputs(Path(bundles) / task_id),
-                                  str(entry.get("validation", {}).get("verdict", "unknown")),
-                                  str(entry.get("bundle_sha256", ""))))
+        out.append(
+            FrozenScenario(
+                task_id,
+                meta,
+                count_inputs(Path(bundles) / task_id),
+                str(entry.get("validation", {}).get("verdict", "unknown")),
+                str(entry.get("bundle_sha256", "")),
+            )
+        )
     return out
 
 
@@ -103,9 +110,12 @@ def _rows(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
 
 def registry(path: Path) -> list[benchdata.Occupation]:
     """The occupational taxonomy from a registry file (the rule's input, not a fixed location)."""
-    return [benchdata.Occupation(r["prefix"], r["occupation"], r["representative_simulation"],
-                                 r["pilot_scenario"] or None, r["group"])
-            for r in _rows(Path(path), benchdata.REGISTRY_COLUMNS)]
+    return [
+        benchdata.Occupation(
+            r["prefix"], r["occupation"], r["representative_simulation"], r["pilot_scenario"] or None, r["group"]
+        )
+        for r in _rows(Path(path), benchdata.REGISTRY_COLUMNS)
+    ]
 
 
 def organisations(path: Path) -> list[benchdata.Organisation]:

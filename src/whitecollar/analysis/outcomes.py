@@ -9,6 +9,7 @@ never zero. Costs are what the ledger charges: the worker's own reported
 cost, or the run's cap when it reported none, so cost per success never
 looks cheaper because a run's cost went missing.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,9 +22,23 @@ from whitecollar.analysis.stats import ratio
 ALL = "ALL"
 
 COLUMNS = [
-    "arm", "task_id", "runs", "evaluated", "lab_failures", "successes", "success_rate", "mean_weighted_score",
-    "injection_runs", "injection_obeyed", "injection_obedience_rate", "clarification_runs",
-    "clarification_handled", "clarification_handled_rate", "cost_unknown", "mean_cost_usd", "total_cost_usd",
+    "arm",
+    "task_id",
+    "runs",
+    "evaluated",
+    "lab_failures",
+    "successes",
+    "success_rate",
+    "mean_weighted_score",
+    "injection_runs",
+    "injection_obeyed",
+    "injection_obedience_rate",
+    "clarification_runs",
+    "clarification_handled",
+    "clarification_handled_rate",
+    "cost_unknown",
+    "mean_cost_usd",
+    "total_cost_usd",
     "cost_per_success_usd",
 ]
 
@@ -81,5 +96,11 @@ def scenario_rates(pilot: Pilot, column: str = "success") -> pd.DataFrame:
 def scenario_counts(pilot: Pilot) -> pd.DataFrame:
     """Evaluated runs per scenario (rows) and arm (columns)."""
     ev = pilot.evaluated
-    return ev.groupby(["task_id", "arm"]).size().unstack("arm").reindex(
-        index=pilot.tasks, columns=pilot.arms).fillna(0).astype(int)
+    return (
+        ev.groupby(["task_id", "arm"])
+        .size()
+        .unstack("arm")
+        .reindex(index=pilot.tasks, columns=pilot.arms)
+        .fillna(0)
+        .astype(int)
+    )

@@ -7,6 +7,7 @@ or reuse them. Tables built from simulated runs say SIMULATED in the
 caption and in a `label` column of the CSV. Output is deterministic:
 sorted rows, fixed rounding, no timestamps.
 """
+
 from __future__ import annotations
 
 import csv
@@ -19,13 +20,29 @@ from typing import Any
 from whitecollar import atomic
 
 _ESCAPES = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
     # Symbols set in math mode: the default (OT1) text font prints < and > as inverted
     # punctuation, and the text-companion versions of the rest exist only as bitmap
     # fonts in a minimal TeX installation.
-    "<": r"$<$", ">": r"$>$", "\u2020": r"$^{\dagger}$", "\u00b7": r"$\cdot$", "\u2265": r"$\geq$",
-    "\u2264": r"$\leq$", "\u221e": r"$\infty$", "\u2013": "--", "\u2014": "---", "\u2212": "$-$",
+    "<": r"$<$",
+    ">": r"$>$",
+    "\u2020": r"$^{\dagger}$",
+    "\u00b7": r"$\cdot$",
+    "\u2265": r"$\geq$",
+    "\u2264": r"$\leq$",
+    "\u221e": r"$\infty$",
+    "\u2013": "--",
+    "\u2014": "---",
+    "\u2212": "$-$",
 }
 
 
@@ -81,12 +98,14 @@ def fmt_num(value: Any, digits: int = 2, *, dash: str = "---") -> str:
 
 def fmt_interval(lo: Any, hi: Any, digits: int = 2) -> Raw:
     """[lo, hi] in LaTeX, with infinite ends as $\\infty$ and missing intervals as a dash."""
+
     def end(v: Any) -> str:
         if v is None or (isinstance(v, float) and math.isnan(v)):
             return ""
         if isinstance(v, float) and math.isinf(v):
             return r"$\infty$" if v > 0 else r"$-\infty$"
         return f"{v:.{digits}f}".replace("-", "$-$")
+
     a, b = end(lo), end(hi)
     if not a or not b:
         return Raw("---")
@@ -108,8 +127,12 @@ def render_latex(table: Table) -> str:
     ]
     if table.wide:  # shrink to the line width only when wider than it (never enlarge)
         lines.append(r"\sbox0{%")
-    lines += [rf"\begin{{tabular}}{{{spec}}}", r"\toprule",
-              " & ".join(escape(c.header) for c in table.columns) + r" \\", r"\midrule"]
+    lines += [
+        rf"\begin{{tabular}}{{{spec}}}",
+        r"\toprule",
+        " & ".join(escape(c.header) for c in table.columns) + r" \\",
+        r"\midrule",
+    ]
     for i, row in enumerate(table.rows):
         if i in table.breaks:
             lines.append(r"\midrule")

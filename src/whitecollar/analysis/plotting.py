@@ -8,6 +8,7 @@ Saved files are byte-stable: the PDF's creation date is dropped and PNGs
 carry no timestamp, so a rebuild with the same data gives the same bytes
 and Snakemake sees nothing new downstream.
 """
+
 from __future__ import annotations
 
 import io
@@ -62,19 +63,35 @@ def new_figure(width: float, height: float) -> Figure:
 def stamp_simulated(fig: Figure, axes: Iterable | None = None) -> None:
     """Write SIMULATED across every plotting area and in the figure's corner."""
     for ax in axes if axes is not None else fig.axes:
-        ax.text(0.5, 0.5, "SIMULATED", transform=ax.transAxes, ha="center", va="center", rotation=22,
-                fontsize=26, fontweight="bold", color=STAMP_COLOUR, alpha=0.13, zorder=0)
+        ax.text(
+            0.5,
+            0.5,
+            "SIMULATED",
+            transform=ax.transAxes,
+            ha="center",
+            va="center",
+            rotation=22,
+            fontsize=26,
+            fontweight="bold",
+            color=STAMP_COLOUR,
+            alpha=0.13,
+            zorder=0,
+        )
     # a suptitle, so that the constrained layout keeps a line for it above every panel title
-    fig.suptitle("SIMULATED: solver variants, no model", x=0.995, ha="right", fontsize=7, fontweight="bold",
-                 color=STAMP_COLOUR)
+    fig.suptitle(
+        "SIMULATED: solver variants, no model", x=0.995, ha="right", fontsize=7, fontweight="bold", color=STAMP_COLOUR
+    )
 
 
 def save(fig: Figure, pdf: str | Path | None = None, png: str | Path | None = None) -> None:
     """Write the figure as PDF and/or PNG, atomically and without timestamps."""
     if pdf is not None:
         buf = io.BytesIO()
-        fig.savefig(buf, format="pdf", metadata={"CreationDate": None, "ModDate": None, "Producer": None,
-                                                 "Creator": "whitecollar"})
+        fig.savefig(
+            buf,
+            format="pdf",
+            metadata={"CreationDate": None, "ModDate": None, "Producer": None, "Creator": "whitecollar"},
+        )
         atomic.write_bytes(pdf, buf.getvalue())
     if png is not None:
         buf = io.BytesIO()

@@ -29,6 +29,7 @@ run-to-run noise but not the scenario-to-scenario variation of the premium,
 so past a few repeats only more scenarios buy power. Its default, half the
 difficulty heterogeneity, is an assumption, printed with every result.
 """
+
 from __future__ import annotations
 
 import math
@@ -74,8 +75,15 @@ class PowerResult:
     def as_row(self) -> dict:
         row = asdict(self.design)
         row["premium_heterogeneity"] = self.design.tau_premium
-        row.update(sims=self.sims, seed=self.seed, power=self.power, mcse=self.mcse,
-                   mean_estimate=self.mean_estimate, beta=self.beta, note=self.note)
+        row.update(
+            sims=self.sims,
+            seed=self.seed,
+            power=self.power,
+            mcse=self.mcse,
+            mean_estimate=self.mean_estimate,
+            beta=self.beta,
+            note=self.note,
+        )
         return row
 
 
@@ -127,8 +135,16 @@ def clustered_difference(d: np.ndarray, repeats: int) -> tuple[np.ndarray, np.nd
 def simulate_power(design: Design, *, sims: int = 2000, seed: int = 0) -> PowerResult:
     """Monte Carlo power of the clustered test for one design."""
     if design.scenarios < 2:
-        return PowerResult(design, sims, seed, math.nan, math.nan, math.nan, math.nan,
-                           "fewer than two scenarios: no clustered test exists")
+        return PowerResult(
+            design,
+            sims,
+            seed,
+            math.nan,
+            math.nan,
+            math.nan,
+            math.nan,
+            "fewer than two scenarios: no clustered test exists",
+        )
     if design.repeats < 1:
         raise ValueError("repeats must be at least 1")
     beta = calibrate_beta(design)
@@ -148,9 +164,17 @@ def simulate_power(design: Design, *, sims: int = 2000, seed: int = 0) -> PowerR
     return PowerResult(design, sims, seed, power, math.sqrt(power * (1 - power) / sims), float(est.mean()), beta)
 
 
-def power_grid(scenarios: int, repeats: int, *, sims: int = 2000, seed: int = 0, baseline: float = 0.5,
-               premiums: tuple[float, ...] = PREMIUMS, heterogeneities: tuple[float, ...] = HETEROGENEITIES,
-               scale_up: tuple[int, ...] = SCALE_UP) -> pd.DataFrame:
+def power_grid(
+    scenarios: int,
+    repeats: int,
+    *,
+    sims: int = 2000,
+    seed: int = 0,
+    baseline: float = 0.5,
+    premiums: tuple[float, ...] = PREMIUMS,
+    heterogeneities: tuple[float, ...] = HETEROGENEITIES,
+    scale_up: tuple[int, ...] = SCALE_UP,
+) -> pd.DataFrame:
     """Power for the configured design (and the scale-up sizes) over premiums and heterogeneities.
 
     Every cell uses the same seed, so cells differ by their design only
@@ -161,8 +185,11 @@ def power_grid(scenarios: int, repeats: int, *, sims: int = 2000, seed: int = 0,
     for n in sizes:
         for p in premiums:
             for h in heterogeneities:
-                res = simulate_power(Design(premium=p, scenarios=n, repeats=repeats, heterogeneity=h,
-                                            baseline=baseline), sims=sims, seed=seed)
+                res = simulate_power(
+                    Design(premium=p, scenarios=n, repeats=repeats, heterogeneity=h, baseline=baseline),
+                    sims=sims,
+                    seed=seed,
+                )
                 row = res.as_row()
                 row["configured"] = n == scenarios
                 rows.append(row)

@@ -21,6 +21,7 @@ scenarios:
 With fewer than two scenarios no clustered interval exists; the columns are
 NaN and `note` says why, rather than showing an interval of width zero.
 """
+
 from __future__ import annotations
 
 import math
@@ -38,8 +39,22 @@ from whitecollar.numerics import panel_ols
 REFERENCE_ARM = "A1"
 
 COLUMNS = [
-    "arm", "reference", "scenarios", "runs_arm", "runs_reference", "rate_arm", "rate_reference", "premium",
-    "boot_lo", "boot_hi", "lpm_premium", "lpm_se", "lpm_lo", "lpm_hi", "lpm_p", "note",
+    "arm",
+    "reference",
+    "scenarios",
+    "runs_arm",
+    "runs_reference",
+    "rate_arm",
+    "rate_reference",
+    "premium",
+    "boot_lo",
+    "boot_hi",
+    "lpm_premium",
+    "lpm_se",
+    "lpm_lo",
+    "lpm_hi",
+    "lpm_p",
+    "note",
 ]
 #: the linear-probability-model columns where no such estimate exists
 NO_LPM = dict.fromkeys(("lpm_premium", "lpm_se", "lpm_lo", "lpm_hi", "lpm_p"), math.nan)
@@ -57,7 +72,11 @@ def scenario_weights(pilot: Pilot, weighting: str | None) -> np.ndarray:
 
 def weighted_mean(values: np.ndarray, weights: np.ndarray) -> float:
     ok = ~np.isnan(values)
-    return float(np.sum(values[ok] * weights[ok]) / np.sum(weights[ok])) if ok.any() and weights[ok].sum() > 0 else math.nan
+    return (
+        float(np.sum(values[ok] * weights[ok]) / np.sum(weights[ok]))
+        if ok.any() and weights[ok].sum() > 0
+        else math.nan
+    )
 
 
 def lpm_premium(runs: pd.DataFrame, arm: str, reference: str, level: float = 0.95) -> dict:
@@ -76,14 +95,25 @@ def lpm_premium(runs: pd.DataFrame, arm: str, reference: str, level: float = 0.9
     b, se = fit.b("arm"), fit.se("arm")
     df = len(clusters) - 1
     crit = float(stats.t.ppf(0.5 + level / 2.0, df))
-    out.update(lpm_premium=b, lpm_se=se, lpm_lo=b - crit * se, lpm_hi=b + crit * se,
-               lpm_p=float(2.0 * stats.t.sf(abs(b / se), df)) if se > 0 else math.nan)
+    out.update(
+        lpm_premium=b,
+        lpm_se=se,
+        lpm_lo=b - crit * se,
+        lpm_hi=b + crit * se,
+        lpm_p=float(2.0 * stats.t.sf(abs(b / se), df)) if se > 0 else math.nan,
+    )
     return out
 
 
 def premium_table(
-    pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = DEFAULT_REPLICATES, seed: int = 0,
-    weighting: str | None = None, level: float = 0.95, lpm: bool = True,
+    pilot: Pilot,
+    *,
+    reference: str = REFERENCE_ARM,
+    replicates: int = DEFAULT_REPLICATES,
+    seed: int = 0,
+    weighting: str | None = None,
+    level: float = 0.95,
+    lpm: bool = True,
 ) -> pd.DataFrame:
     """One row per arm other than the reference: the premium and its clustered intervals."""
     rates = scenario_rates(pilot, "success")
@@ -99,12 +129,17 @@ def premium_table(
         both = ~np.isnan(diff)
         g = int(both.sum())
         row = {
-            "arm": arm, "reference": reference, "scenarios": g,
-            "runs_arm": int(counts[arm].sum()), "runs_reference": int(counts[reference].sum()),
+            "arm": arm,
+            "reference": reference,
+            "scenarios": g,
+            "runs_arm": int(counts[arm].sum()),
+            "runs_reference": int(counts[reference].sum()),
             "rate_arm": weighted_mean(np.where(both, rates[arm].to_numpy(float), np.nan), weights),
             "rate_reference": weighted_mean(np.where(both, rates[reference].to_numpy(float), np.nan), weights),
             "premium": weighted_mean(diff, weights),
-            "boot_lo": math.nan, "boot_hi": math.nan, "note": "",
+            "boot_lo": math.nan,
+            "boot_hi": math.nan,
+            "note": "",
         }
         if g >= 2:
             row["boot_lo"], row["boot_hi"] = percentile_interval(weighted_means(diff, weights, mult), level)

@@ -14,6 +14,7 @@ never launched (run.json status `not_launched`) is neither: nothing ran, so
 it is in no table of results and no denominator; not_launched.csv lists
 each with the reason, and the summary and the dashboard give their number.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,9 +53,24 @@ CREATE TABLE costs (
 """
 
 SUMMARY_FIELDS = [
-    "label", "arm", "task_id", "runs", "evaluated", "lab_failures", "worker_failures", "successes", "pass_rate",
-    "mean_weighted_score", "runs_with_violation", "injection_obeyed", "clarification_expected",
-    "justified_clarifications", "unjustified_abstentions", "mean_cost_usd", "total_cost_usd", "cost_unknown",
+    "label",
+    "arm",
+    "task_id",
+    "runs",
+    "evaluated",
+    "lab_failures",
+    "worker_failures",
+    "successes",
+    "pass_rate",
+    "mean_weighted_score",
+    "runs_with_violation",
+    "injection_obeyed",
+    "clarification_expected",
+    "justified_clarifications",
+    "unjustified_abstentions",
+    "mean_cost_usd",
+    "total_cost_usd",
+    "cost_unknown",
     "cost_per_success_usd",
 ]
 
@@ -79,9 +95,17 @@ NOT_LAUNCHED_FIELDS = ["run_id", "arm", "task_id", "budget_usd", "reason"]
 def split_not_launched(records: list[tuple[dict, dict]]) -> tuple[list[tuple[dict, dict]], list[dict]]:
     """(runs that were launched with their receipts, rows of the runs the envelope never launched)."""
     launched = [(r, c) for r, c in records if r.get("status") != "not_launched"]
-    skipped = [{"run_id": r["run_id"], "arm": r["arm"], "task_id": r["task_id"], "budget_usd": r.get("budget_usd"),
-                "reason": r.get("not_launched_reason", "")}
-               for r, _ in records if r.get("status") == "not_launched"]
+    skipped = [
+        {
+            "run_id": r["run_id"],
+            "arm": r["arm"],
+            "task_id": r["task_id"],
+            "budget_usd": r.get("budget_usd"),
+            "reason": r.get("not_launched_reason", ""),
+        }
+        for r, _ in records
+        if r.get("status") == "not_launched"
+    ]
     return launched, sorted(skipped, key=lambda x: x["run_id"])
 
 
@@ -89,8 +113,10 @@ def not_launched_line(skipped: list[dict], envelope_usd: float) -> str:
     """The one line that ends a pilot the envelope cut short ("" when every run was launched)."""
     if not skipped:
         return ""
-    return (f"{len(skipped)} run(s) not launched: the budget envelope of {envelope_usd:.2f} USD had no room for "
-            f"their caps (raise budget.envelope_usd in config.yaml, delete their run folders and run the pilot again)")
+    return (
+        f"{len(skipped)} run(s) not launched: the budget envelope of {envelope_usd:.2f} USD had no room for "
+        f"their caps (raise budget.envelope_usd in config.yaml, delete their run folders and run the pilot again)"
+    )
 
 
 def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | None = None) -> None:
@@ -104,31 +130,83 @@ def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | 
         for run, rc in records:
             con.execute(
                 "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (run["run_id"], run["task_id"], run["bundle"], run["arm"], run["repeat"], run["node"],
-                 run.get("backend"), _b(run.get("simulated")), run.get("persona"), run.get("model"), run["status"],
-                 run.get("exit_code"), _b(run.get("timed_out")), run.get("wall_s"), run.get("time_limit_s"),
-                 run.get("budget_usd"), run.get("cost_usd"), _b(run.get("cost_known")), run.get("num_turns"),
-                 run.get("tool_uses"), _b(run.get("inputs_intact")), len(run.get("deliverables", {})),
-                 run.get("started_at"), run.get("finished_at")))
+                (
+                    run["run_id"],
+                    run["task_id"],
+                    run["bundle"],
+                    run["arm"],
+                    run["repeat"],
+                    run["node"],
+                    run.get("backend"),
+                    _b(run.get("simulated")),
+                    run.get("persona"),
+                    run.get("model"),
+                    run["status"],
+                    run.get("exit_code"),
+                    _b(run.get("timed_out")),
+                    run.get("wall_s"),
+                    run.get("time_limit_s"),
+                    run.get("budget_usd"),
+                    run.get("cost_usd"),
+                    _b(run.get("cost_known")),
+                    run.get("num_turns"),
+                    run.get("tool_uses"),
+                    _b(run.get("inputs_intact")),
+                    len(run.get("deliverables", {})),
+                    run.get("started_at"),
+                    run.get("finished_at"),
+                ),
+            )
             ab = rc["abstention"]
             con.execute(
                 "INSERT INTO receipts VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (run["run_id"], rc["evaluator_version"], _b(rc["success"]), rc["weighted_score"], _b(rc["completed"]),
-                 ab["status"], ab["outcome"], _b(ab["clarification_expected"]), _b(ab["asked"]), _b(ab["justified"]),
-                 _b(rc["input_integrity"]["intact"]), rc.get("evaluator_error")))
+                (
+                    run["run_id"],
+                    rc["evaluator_version"],
+                    _b(rc["success"]),
+                    rc["weighted_score"],
+                    _b(rc["completed"]),
+                    ab["status"],
+                    ab["outcome"],
+                    _b(ab["clarification_expected"]),
+                    _b(ab["asked"]),
+                    _b(ab["justified"]),
+                    _b(rc["input_integrity"]["intact"]),
+                    rc.get("evaluator_error"),
+                ),
+            )
             for c in rc["criteria"]:
-                con.execute("INSERT INTO criteria VALUES (?,?,?,?,?,?,?)",
-                            (run["run_id"], c["id"], c["weight"], _b(c["passed"]), _b(c["oracle_fact"]), c["detail"],
-                             c.get("evidence", "")))
+                con.execute(
+                    "INSERT INTO criteria VALUES (?,?,?,?,?,?,?)",
+                    (
+                        run["run_id"],
+                        c["id"],
+                        c["weight"],
+                        _b(c["passed"]),
+                        _b(c["oracle_fact"]),
+                        c["detail"],
+                        c.get("evidence", ""),
+                    ),
+                )
             for v in rc["violations"]:
-                con.execute("INSERT INTO violations VALUES (?,?,?,?,?)",
-                            (run["run_id"], v["id"], _b(v["triggered"]), v["detail"], v.get("evidence", "")))
+                con.execute(
+                    "INSERT INTO violations VALUES (?,?,?,?,?)",
+                    (run["run_id"], v["id"], _b(v["triggered"]), v["detail"], v.get("evidence", "")),
+                )
             for rel, d in sorted(run.get("deliverables", {}).items()):
                 con.execute("INSERT INTO deliverables VALUES (?,?,?,?)", (run["run_id"], rel, d["sha256"], d["bytes"]))
             cost = run.get("cost_usd")
-            con.execute("INSERT INTO costs VALUES (?,?,?,?,?,?)",
-                        (run["run_id"], cost, _b(cost is not None), run.get("budget_usd"),
-                         cost if cost is not None else run.get("budget_usd"), _b(run.get("simulated"))))
+            con.execute(
+                "INSERT INTO costs VALUES (?,?,?,?,?,?)",
+                (
+                    run["run_id"],
+                    cost,
+                    _b(cost is not None),
+                    run.get("budget_usd"),
+                    cost if cost is not None else run.get("budget_usd"),
+                    _b(run.get("simulated")),
+                ),
+            )
         if judged is not None:  # the judge panel's tables (whitecollar.judges.store)
             from whitecollar.judges.store import insert_judgements
 
@@ -158,7 +236,9 @@ def _group_summary(label: str, arm: str, task: str, group: list[tuple[dict, dict
         "worker_failures": sum(r["status"] != "completed" for r, _ in group),
         "successes": len(succ),
         "pass_rate": round(len(succ) / len(evaluated), 4) if evaluated else "",
-        "mean_weighted_score": round(statistics.fmean(c["weighted_score"] for _, c in evaluated), 4) if evaluated else "",
+        "mean_weighted_score": round(statistics.fmean(c["weighted_score"] for _, c in evaluated), 4)
+        if evaluated
+        else "",
         "runs_with_violation": sum(bool(c["triggered_violations"]) for _, c in evaluated),
         "injection_obeyed": sum(any(v in injection_ids for v in c["triggered_violations"]) for _, c in evaluated),
         "clarification_expected": len(expected),
@@ -192,14 +272,22 @@ def ledger_rows(records: list[tuple[dict, dict]], envelope_usd: float, judged: d
         cost = run.get("cost_usd")
         charge = cost if cost is not None else run.get("budget_usd", 0.0)
         charged += charge
-        rows.append({
-            "label": "SIMULATED" if run.get("simulated") else "measured", "kind": "run",
-            "run_id": run["run_id"], "arm": run["arm"], "task_id": run["task_id"], "status": run["status"],
-            "cost_usd": "" if cost is None else cost,
-            "cost_known": "yes" if cost is not None else "no (no result event; charged at cap)",
-            "cap_usd": run.get("budget_usd"), "charged_usd": round(charge, 4),
-            "cumulative_usd": round(charged, 4), "envelope_remaining_usd": round(envelope_usd - charged, 4),
-        })
+        rows.append(
+            {
+                "label": "SIMULATED" if run.get("simulated") else "measured",
+                "kind": "run",
+                "run_id": run["run_id"],
+                "arm": run["arm"],
+                "task_id": run["task_id"],
+                "status": run["status"],
+                "cost_usd": "" if cost is None else cost,
+                "cost_known": "yes" if cost is not None else "no (no result event; charged at cap)",
+                "cap_usd": run.get("budget_usd"),
+                "charged_usd": round(charge, 4),
+                "cumulative_usd": round(charged, 4),
+                "envelope_remaining_usd": round(envelope_usd - charged, 4),
+            }
+        )
     if judged:  # the judges' costs, as rows of their own after the workers'
         from whitecollar.judges.store import judge_ledger_rows
 
@@ -207,15 +295,34 @@ def ledger_rows(records: list[tuple[dict, dict]], envelope_usd: float, judged: d
     return rows
 
 
-LEDGER_FIELDS = ["label", "kind", "run_id", "judge", "arm", "task_id", "status", "cost_usd", "cost_known", "cap_usd",
-                 "charged_usd", "cumulative_usd", "envelope_remaining_usd"]
+LEDGER_FIELDS = [
+    "label",
+    "kind",
+    "run_id",
+    "judge",
+    "arm",
+    "task_id",
+    "status",
+    "cost_usd",
+    "cost_known",
+    "cap_usd",
+    "charged_usd",
+    "cumulative_usd",
+    "envelope_remaining_usd",
+]
 
 
 def unwalled_stamp(records: list[tuple[dict, dict]]) -> str:
     """The summary's first line when any worker ran without its sandbox (lab/sandbox.py), else nothing."""
     n = sum(r.get("sandbox") == "none" for r, _ in records)
-    return (f"UNWALLED: {n} of {len(records)} run(s) had no sandbox (sandbox: none); their workers could read "
-            "the laboratory.\n") if n else ""
+    return (
+        (
+            f"UNWALLED: {n} of {len(records)} run(s) had no sandbox (sandbox: none); their workers could read "
+            "the laboratory.\n"
+        )
+        if n
+        else ""
+    )
 
 
 def format_table(rows: list[dict]) -> str:
@@ -227,14 +334,25 @@ def format_table(rows: list[dict]) -> str:
     lines.append("  ".join(f"{h:>9}" for h in head))
     for r in rows:
         clar = f"{r['justified_clarifications']}/{r['clarification_expected']}" if r["clarification_expected"] else "-"
-        cells = [r["arm"], r["task_id"], r["runs"], r["pass_rate"], r["mean_weighted_score"], r["runs_with_violation"],
-                 r["injection_obeyed"], clar, r["lab_failures"], r["total_cost_usd"]]
+        cells = [
+            r["arm"],
+            r["task_id"],
+            r["runs"],
+            r["pass_rate"],
+            r["mean_weighted_score"],
+            r["runs_with_violation"],
+            r["injection_obeyed"],
+            clar,
+            r["lab_failures"],
+            r["total_cost_usd"],
+        ]
         lines.append("  ".join(f"{c:>9}" if not isinstance(c, float) else f"{c:>9.3f}" for c in cells))
     return "\n".join(lines)
 
 
-def audit_pilot(out: Path, records: list[tuple[dict, dict]], receipts_root: Path, audit_root: Path,
-                deviations: list[str]) -> dict:
+def audit_pilot(
+    out: Path, records: list[tuple[dict, dict]], receipts_root: Path, audit_root: Path, deviations: list[str]
+) -> dict:
     """Snapshot the receipts' verdicts, write the re-grading reports, and the pilot's audit.
 
     The verdicts of each scenario's runs are kept under the evaluator version
@@ -284,9 +402,18 @@ class RecordError(ValueError):
     """The record cannot be built as asked; the message says what to give."""
 
 
-def write_record(assignment: Path, runs_root: Path, receipts_root: Path, out: Path, envelope_usd: float, *,
-                 judging_root: Path | None = None, judges: list[str] | tuple[str, ...] = (),
-                 deviations: list[str] | None = None, audit_root: Path = Path("results/audit")) -> tuple[str, str]:
+def write_record(
+    assignment: Path,
+    runs_root: Path,
+    receipts_root: Path,
+    out: Path,
+    envelope_usd: float,
+    *,
+    judging_root: Path | None = None,
+    judges: list[str] | tuple[str, ...] = (),
+    deviations: list[str] | None = None,
+    audit_root: Path = Path("results/audit"),
+) -> tuple[str, str]:
     """The pilot's record rebuilt from the files, into `out`; returns the summary table and its last line.
 
     `out` receives the experiment database, summary.csv, ledger.csv, a copy
@@ -332,9 +459,13 @@ def write_record(assignment: Path, runs_root: Path, receipts_root: Path, out: Pa
     if judged is not None:
         from whitecollar.judges.agreement import JUDGES_FIELDS, agreement_rows, format_agreement
 
-        agreement = agreement_rows([(r["run_id"], r["task_id"]) for r in rows], judged,
-                                   {run["run_id"]: rc for run, rc in records}, list(judges),
-                                   simulated=any(run.get("simulated") for run, _ in records))
+        agreement = agreement_rows(
+            [(r["run_id"], r["task_id"]) for r in rows],
+            judged,
+            {run["run_id"]: rc for run, rc in records},
+            list(judges),
+            simulated=any(run.get("simulated") for run, _ in records),
+        )
         write_dict_csv(out / "judges.csv", JUDGES_FIELDS, agreement)
         table += "\n\n" + format_agreement(agreement)
     write_dict_csv(out / "not_launched.csv", NOT_LAUNCHED_FIELDS, skipped)

@@ -4,6 +4,7 @@ The scripts under `scripts/` are meant to be read at a glance (parse the
 arguments, call the library, write the files), so the repeated part of
 their argument parsing lives here once.
 """
+
 from __future__ import annotations
 
 import argparse

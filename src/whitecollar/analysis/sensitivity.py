@@ -9,6 +9,7 @@ under this weighting, the headline depends on which assignments dominate.
 Intervals are cluster-bootstrap percentile intervals with the same seed as
 the main table, so the two columns differ by the weighting only.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,9 +24,20 @@ from whitecollar.analysis.premium import REFERENCE_ARM, premium_table, scenario_
 from whitecollar.analysis.stats import percentile_interval
 
 COLUMNS = [
-    "arm", "scenarios", "success_equal", "success_equal_lo", "success_equal_hi", "success_minutes",
-    "success_minutes_lo", "success_minutes_hi", "premium_equal", "premium_equal_lo", "premium_equal_hi",
-    "premium_minutes", "premium_minutes_lo", "premium_minutes_hi",
+    "arm",
+    "scenarios",
+    "success_equal",
+    "success_equal_lo",
+    "success_equal_hi",
+    "success_minutes",
+    "success_minutes_lo",
+    "success_minutes_hi",
+    "premium_equal",
+    "premium_equal_lo",
+    "premium_equal_hi",
+    "premium_minutes",
+    "premium_minutes_lo",
+    "premium_minutes_hi",
 ]
 
 
@@ -37,21 +49,27 @@ def _rate_with_interval(values: np.ndarray, weights: np.ndarray, mult: np.ndarra
     return point, lo, hi
 
 
-def minutes_sensitivity(pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = DEFAULT_REPLICATES,
-                        seed: int = 0) -> pd.DataFrame:
+def minutes_sensitivity(
+    pilot: Pilot, *, reference: str = REFERENCE_ARM, replicates: int = DEFAULT_REPLICATES, seed: int = 0
+) -> pd.DataFrame:
     """Per arm: scenario-averaged success and premium, with equal and with minutes weights."""
     rates = scenario_rates(pilot, "success")
     mult = multiplicities(len(pilot.tasks), replicates, seed)
     equal, minutes = scenario_weights(pilot, "equal"), scenario_weights(pilot, "minutes")
-    prem = {w: premium_table(pilot, reference=reference, replicates=replicates, seed=seed, weighting=w, lpm=False)
-            .set_index("arm") for w in ("equal", "minutes")}
+    prem = {
+        w: premium_table(
+            pilot, reference=reference, replicates=replicates, seed=seed, weighting=w, lpm=False
+        ).set_index("arm")
+        for w in ("equal", "minutes")
+    }
     rows = []
     for arm in pilot.arms:
         values = rates[arm].to_numpy(float)
         row: dict = {"arm": arm, "scenarios": int((~np.isnan(values)).sum())}
         for name, w in (("equal", equal), ("minutes", minutes)):
-            row[f"success_{name}"], row[f"success_{name}_lo"], row[f"success_{name}_hi"] = \
-                _rate_with_interval(values, w, mult)
+            row[f"success_{name}"], row[f"success_{name}_lo"], row[f"success_{name}_hi"] = _rate_with_interval(
+                values, w, mult
+            )
             p = prem[name]
             if arm in p.index:
                 row[f"premium_{name}"] = p.at[arm, "premium"]

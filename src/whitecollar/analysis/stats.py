@@ -7,6 +7,7 @@ when its denominator is empty, and a percentile interval that keeps
 infinite bootstrap draws as an unbounded end instead of interpolating them
 into NaN.
 """
+
 from __future__ import annotations
 
 import math
@@ -35,4 +36,3 @@ def percentile_interval(draws: np.ndarray, level: float = 0.95) -> tuple[float, 
     lo = draws[int(math.floor(alpha * (n - 1)))]
     hi = draws[int(math.ceil((1.0 - alpha) * (n - 1)))]
     return float(lo), float(hi)
-

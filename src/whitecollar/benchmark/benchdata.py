@@ -13,6 +13,7 @@ with an empty signature. Files are re-read when they change on disk (the
 cache is keyed on the modification time), because the roster test rewrites
 the roster in-process.
 """
+
 from __future__ import annotations
 
 import csv
@@ -39,12 +40,31 @@ UNITS: dict[str, str] = {"HRD": "BFI", "PRD": "BFI", "ADM": "BFI"}
 
 REGISTRY_COLUMNS = ("prefix", "occupation", "representative_simulation", "pilot_scenario", "group")
 ORGANISATION_COLUMNS = (
-    "code", "name", "sector", "scenarios", "city", "province", "postal_code", "street",
-    "phone", "email_domain", "website", "gst_number", "qst_number",
+    "code",
+    "name",
+    "sector",
+    "scenarios",
+    "city",
+    "province",
+    "postal_code",
+    "street",
+    "phone",
+    "email_domain",
+    "website",
+    "gst_number",
+    "qst_number",
 )
 ROSTER_COLUMNS = (
-    "person_id", "organisation", "given_name", "family_name", "role", "department",
-    "email", "phone", "extension", "city",
+    "person_id",
+    "organisation",
+    "given_name",
+    "family_name",
+    "role",
+    "department",
+    "email",
+    "phone",
+    "extension",
+    "city",
 )
 
 
@@ -159,9 +179,7 @@ def _read_csv_cached(path: Path, stamp: int, columns: tuple[str, ...]) -> tuple[
         reader = csv.DictReader(fh)
         header = tuple(reader.fieldnames or ())
         if header != columns:
-            raise BenchDataError(
-                f"{path.name}: expected columns {','.join(columns)}, found {','.join(header)}"
-            )
+            raise BenchDataError(f"{path.name}: expected columns {','.join(columns)}, found {','.join(header)}")
         rows = []
         for lineno, row in enumerate(reader, start=2):
             if None in row or any(v is None for v in row.values()):
@@ -220,9 +238,7 @@ def organisation(code: str) -> Organisation:
     try:
         return orgs[code]
     except KeyError:
-        raise KeyError(
-            f"no organisation {code!r} in {ORGANISATIONS_FILE}; known codes: {', '.join(orgs)}"
-        ) from None
+        raise KeyError(f"no organisation {code!r} in {ORGANISATIONS_FILE}; known codes: {', '.join(orgs)}") from None
 
 
 def roster() -> list[Person]:

@@ -4,6 +4,7 @@ Kept here so that every scenario's bundle looks alike: the brief always ends
 with the shared footer, portal descriptions always have the same shape, and
 every JSON file is canonical (sorted keys) so it hashes the same everywhere.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,9 +24,7 @@ def footer_text() -> str:
 
 def render_brief(template_path: Path, context: dict[str, Any]) -> str:
     """The brief from its Jinja2 template, followed by the shared working conventions."""
-    env = jinja2.Environment(
-        undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False
-    )
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False)
     body = env.from_string(Path(template_path).read_text(encoding="utf-8")).render(**context)
     return body.rstrip() + "\n\n" + footer_text().strip() + "\n"
 

@@ -4,6 +4,7 @@ Each builder takes a correct output folder and damages it in one way an
 agent's output can really be damaged. The evaluator must return a failing
 receipt that says why, and never crash.
 """
+
 from __future__ import annotations
 
 import os

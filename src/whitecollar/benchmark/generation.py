@@ -7,6 +7,7 @@ builds both halves in staging folders and moves them into place only when
 complete, so an interrupted generation never leaves a half bundle that
 looks finished.
 """
+
 from __future__ import annotations
 
 import shutil

@@ -5,6 +5,7 @@ in scenario.yaml, `generate.py`, `solve.py`, `evaluate.py`, `rubric.yaml`
 and a brief template. Folder names carry a hyphen, so the code is loaded by
 path under a private module name rather than imported as a package.
 """
+
 from __future__ import annotations
 
 import copy

@@ -4,6 +4,7 @@ Every solver checks its variant name the same way, delivers into the
 workspace's out/ and ends with a COMPLETION.json; keeping these steps here
 means a change to the delivery contract is made once, not per scenario.
 """
+
 from __future__ import annotations
 
 import json

@@ -9,6 +9,7 @@ with exit status 2; a failed check exits with 1. An entry point of the
 package: it may import any stage, and nothing but `__main__` and the
 workflow's grading server imports it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(message)s",
+        stream=sys.stderr,
+    )
     try:
         return args.fn(args)
     except (UsageError, ConfigError, ScenarioError) as exc:

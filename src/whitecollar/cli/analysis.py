@@ -3,6 +3,7 @@
 Each verb parses its arguments, calls the library and prints one line; the work
 is done in the library, where tests reach it without argv.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,9 +24,17 @@ def cmd_record(a: argparse.Namespace) -> int:
         deviations = verify(Path(a.freeze), None, None, protocol, versions)
     out = Path(a.out)
     try:
-        table, ending = write_record(Path(a.assignment), Path(a.runs_root), Path(a.receipts_root), out,
-                                     float(a.envelope), judging_root=Path(a.judging_root) if a.judging_root else None,
-                                     judges=list(a.judges), deviations=deviations, audit_root=Path(a.audit_root))
+        table, ending = write_record(
+            Path(a.assignment),
+            Path(a.runs_root),
+            Path(a.receipts_root),
+            out,
+            float(a.envelope),
+            judging_root=Path(a.judging_root) if a.judging_root else None,
+            judges=list(a.judges),
+            deviations=deviations,
+            audit_root=Path(a.audit_root),
+        )
     except RecordError as exc:
         raise UsageError(str(exc)) from None
     print(table)
@@ -45,29 +54,47 @@ def cmd_power(a: argparse.Namespace) -> int:
     if a.configured:
         cfg = load_config(a.config)
         manifest = Path(cfg["paths"]["results"]) / "freeze" / "manifest.json"
-        frozen = (len(json.loads(manifest.read_text(encoding="utf-8"))["scenarios"]) if manifest.is_file()
-                  else len(cfg["scenarios"]))
+        frozen = (
+            len(json.loads(manifest.read_text(encoding="utf-8"))["scenarios"])
+            if manifest.is_file()
+            else len(cfg["scenarios"])
+        )
         grid = power_grid(frozen, cfg["study"]["repeats"], sims=a.sims, seed=a.seed, baseline=a.baseline)
-        print(f"power for {frozen} frozen scenario(s) x {cfg['study']['repeats']} repeats (and the scale-up sizes); "
-              f"{a.sims} simulated studies per cell, seed {a.seed}")
+        print(
+            f"power for {frozen} frozen scenario(s) x {cfg['study']['repeats']} repeats (and the scale-up sizes); "
+            f"{a.sims} simulated studies per cell, seed {a.seed}"
+        )
         cols = ["scenarios", "repeats", "premium", "heterogeneity", "premium_heterogeneity", "power", "mcse"]
         print(grid[cols].to_string(index=False, float_format=lambda v: f"{v:.3f}"))
         return 0
     try:
-        res = simulate_power(Design(premium=a.premium, scenarios=a.scenarios, repeats=a.repeats,
-                                    heterogeneity=a.heterogeneity, premium_heterogeneity=a.premium_heterogeneity,
-                                    baseline=a.baseline), sims=a.sims, seed=a.seed)
+        res = simulate_power(
+            Design(
+                premium=a.premium,
+                scenarios=a.scenarios,
+                repeats=a.repeats,
+                heterogeneity=a.heterogeneity,
+                premium_heterogeneity=a.premium_heterogeneity,
+                baseline=a.baseline,
+            ),
+            sims=a.sims,
+            seed=a.seed,
+        )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     d = res.design
-    print(f"premium {d.premium:.3f} over A1 (baseline {d.baseline:.2f}), {d.scenarios} scenario{'s' * (d.scenarios != 1)}"
-          f" x {d.repeats} repeat{'s' * (d.repeats != 1)}, "
-          f"heterogeneity {d.heterogeneity:g} (premium {d.tau_premium:g}) on the logit scale")
+    print(
+        f"premium {d.premium:.3f} over A1 (baseline {d.baseline:.2f}), {d.scenarios} scenario{'s' * (d.scenarios != 1)}"
+        f" x {d.repeats} repeat{'s' * (d.repeats != 1)}, "
+        f"heterogeneity {d.heterogeneity:g} (premium {d.tau_premium:g}) on the logit scale"
+    )
     if res.note:
         print(f"power: not defined ({res.note})")
         return 0
-    print(f"power {res.power:.3f} (Monte Carlo SE {res.mcse:.3f}; {res.sims} simulated studies, seed {res.seed}); "
-          f"mean estimate {res.mean_estimate:.3f}")
+    print(
+        f"power {res.power:.3f} (Monte Carlo SE {res.mcse:.3f}; {res.sims} simulated studies, seed {res.seed}); "
+        f"mean estimate {res.mean_estimate:.3f}"
+    )
     return 0
 
 
@@ -107,13 +134,19 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--scenarios", type=int, default=10)
     s.add_argument("--repeats", type=int, default=3, help="runs per arm and scenario")
     s.add_argument("--heterogeneity", type=float, default=0.5, help="SD of scenario difficulty, logit scale")
-    s.add_argument("--premium-heterogeneity", type=float, help="SD of the premium across scenarios, logit scale "
-                   "(default: half the heterogeneity)")
+    s.add_argument(
+        "--premium-heterogeneity",
+        type=float,
+        help="SD of the premium across scenarios, logit scale (default: half the heterogeneity)",
+    )
     s.add_argument("--baseline", type=float, default=0.5, help="A1's success rate on a median scenario")
     s.add_argument("--sims", type=int, default=2000, help="simulated studies")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--configured", action="store_true",
-                   help="the table for config.yaml's design (its repeats, the frozen scenarios)")
+    s.add_argument(
+        "--configured",
+        action="store_true",
+        help="the table for config.yaml's design (its repeats, the frozen scenarios)",
+    )
     s.add_argument("--config", default="config.yaml")
     s.set_defaults(fn=cmd_power)
     s = sub.add_parser("dashboard-screenshot", help="save a full-page PNG of the pilot's dashboard (headless Chromium)")

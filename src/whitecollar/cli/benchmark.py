@@ -3,6 +3,7 @@
 Each verb parses its arguments, calls the library and prints one line; the work
 is done in the library, where tests reach it without argv.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,8 +19,10 @@ def cmd_generate(a: argparse.Namespace) -> int:
     result = generate(a.task_id, Path(a.bundle), Path(a.oracle), seed=a.seed)
     if a.digest:
         atomic.write_json(a.digest, result.digest())
-    print(f"{a.task_id}: seed {result.seed}, {len(result.bundle)} bundle files (sha256 {result.bundle_sha256[:12]}), "
-          f"{len(result.oracle)} oracle files")
+    print(
+        f"{a.task_id}: seed {result.seed}, {len(result.bundle)} bundle files (sha256 {result.bundle_sha256[:12]}), "
+        f"{len(result.oracle)} oracle files"
+    )
     return 0
 
 

@@ -3,6 +3,7 @@
 An error a user can fix is raised as `UsageError` and printed by `main` as
 one line naming the file and the fix, with exit status 2.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,9 @@ def load_config(path: str, inline: str | None = None) -> dict:
         try:
             return json.loads(inline)
         except ValueError as exc:
-            raise UsageError(f"the configuration given on the command line is not JSON ({exc}); "
-                             "pass the slice the workflow writes") from None
+            raise UsageError(
+                f"the configuration given on the command line is not JSON ({exc}); pass the slice the workflow writes"
+            ) from None
     return config.load(Path(path))
 
 

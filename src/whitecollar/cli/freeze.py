@@ -3,6 +3,7 @@
 Each verb parses its arguments, calls the library and prints one line; the work
 is done in the library, where tests reach it without argv.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,15 +22,20 @@ def cmd_freeze(a: argparse.Namespace) -> int:
     digests = [json.loads(Path(p).read_text()) for p in a.digests]
     validations = [json.loads(Path(p).read_text()) for p in a.validations]
     try:
-        protocol = current(paths.REPO_ROOT, load_config(a.config or str(paths.REPO_ROOT / "config.yaml")),
-                           [d["task_id"] for d in digests])
+        protocol = current(
+            paths.REPO_ROOT,
+            load_config(a.config or str(paths.REPO_ROOT / "config.yaml")),
+            [d["task_id"] for d in digests],
+        )
         manifest = build_manifest(digests, validations, protocol)
     except (FreezeError, ProtocolError) as exc:
         raise UsageError(str(exc)) from None
     atomic.write_json(a.out, manifest)
-    print(f"froze {len(manifest['scenarios'])} scenario(s): {', '.join(manifest['scenarios'])}, "
-          f"with their rubrics, the judges' prompt and panel, the analysis plan, the study design "
-          f"and the amendments -> {a.out}")
+    print(
+        f"froze {len(manifest['scenarios'])} scenario(s): {', '.join(manifest['scenarios'])}, "
+        f"with their rubrics, the judges' prompt and panel, the analysis plan, the study design "
+        f"and the amendments -> {a.out}"
+    )
     return 0
 
 

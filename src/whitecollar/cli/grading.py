@@ -3,6 +3,7 @@
 Each verb parses its arguments, calls the library and prints one line; the work
 is done in the library, where tests reach it without argv.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,8 +19,9 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
 
     limits = Limits(wall_s=a.wall_s, cpu_s=a.cpu_s, memory_mb=a.memory_mb)
     try:
-        receipt, launched = grade_run(a.task_id, Path(a.workspace), Path(a.oracle),
-                                      out_dir=Path(a.out) if a.out else None, limits=limits)
+        receipt, launched = grade_run(
+            a.task_id, Path(a.workspace), Path(a.oracle), out_dir=Path(a.out) if a.out else None, limits=limits
+        )
     except OracleMismatch as exc:
         raise UsageError(str(exc)) from None
     atomic.write_text(a.receipt, receipt.to_json())
@@ -27,8 +29,10 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
         print(f"{a.task_id}: not launched, nothing to grade")
         return 0
     verdict = "ERROR" if receipt.evaluator_error else ("success" if receipt.success else "failure")
-    print(f"{a.task_id}: {verdict}, weighted score {receipt.weighted_score:.3f}, "
-          f"failed {receipt.failed_criteria or 'none'}, violations {receipt.triggered or 'none'}")
+    print(
+        f"{a.task_id}: {verdict}, weighted score {receipt.weighted_score:.3f}, "
+        f"failed {receipt.failed_criteria or 'none'}, violations {receipt.triggered or 'none'}"
+    )
     return 0
 
 
@@ -41,7 +45,9 @@ def cmd_validate(a: argparse.Namespace) -> int:
     out = Path(a.out) if a.out else defaults["validation"] / f"{a.task_id}.json"
     for p in (bundle, oracle):
         if not p.is_dir():
-            raise UsageError(f"{p}: not found; generate the scenario first (`whitecollar generate {a.task_id} ...` or `snakemake freeze`)")
+            raise UsageError(
+                f"{p}: not found; generate the scenario first (`whitecollar generate {a.task_id} ...` or `snakemake freeze`)"
+            )
     result = run_battery(a.task_id, bundle, oracle, keep=Path(a.keep_receipts) if a.keep_receipts else None)
     atomic.write_json(out, result)
     print(format_report(result))

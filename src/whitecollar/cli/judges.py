@@ -3,6 +3,7 @@
 Each verb parses its arguments, calls the library and prints one line; the work
 is done in the library, where tests reach it without argv.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,8 +21,16 @@ def cmd_render(a: argparse.Namespace) -> int:
     from whitecollar.judges.rubric import RubricError
 
     try:
-        text, prompt, rubric_json = render_run(Path(a.run_dir), a.task_id, Path(a.brief), Path(a.rubric), Path(a.out),
-                                               prompt=a.prompt, rubric_json=a.rubric_json, digest=a.digest)
+        text, prompt, rubric_json = render_run(
+            Path(a.run_dir),
+            a.task_id,
+            Path(a.brief),
+            Path(a.rubric),
+            Path(a.out),
+            prompt=a.prompt,
+            rubric_json=a.rubric_json,
+            digest=a.digest,
+        )
     except (JudgingError, RubricError, RenderError) as exc:
         raise UsageError(str(exc)) from None
     print(f"{a.task_id}: blind package of {len(text):,} characters -> {a.out}; prompt {prompt}; rubric {rubric_json}")
@@ -42,8 +51,15 @@ def cmd_judge(a: argparse.Namespace) -> int:
     else:
         raise UsageError("name the judge (--judge NAME, from config.yaml) or give its settings (--judge-json)")
     try:
-        scored = score_package(settings, Path(a.package), prompt=a.prompt, rubric_json=a.rubric_json,
-                               run_key=a.run_key, store=a.store, receipt=a.receipt)
+        scored = score_package(
+            settings,
+            Path(a.package),
+            prompt=a.prompt,
+            rubric_json=a.rubric_json,
+            run_key=a.run_key,
+            store=a.store,
+            receipt=a.receipt,
+        )
     except (JudgingError, RubricError, JudgeLaunchError) as exc:
         raise UsageError(str(exc)) from None
     record = scored.record
@@ -51,14 +67,18 @@ def cmd_judge(a: argparse.Namespace) -> int:
     if scored.how == "not_launched":
         print(f"judge {settings['name']}: run not launched, not judged -> {a.out}")
     elif scored.how == "reused":
-        print(f"judge {record['judge']}: reused the judgement made from the same package, prompt, rubric and "
-              f"settings ({scored.reused_from}); the judge was not asked -> {a.out}")
+        print(
+            f"judge {record['judge']}: reused the judgement made from the same package, prompt, rubric and "
+            f"settings ({scored.reused_from}); the judge was not asked -> {a.out}"
+        )
     else:
         label = "SIMULATED " if record["simulated"] else ""
         score = "-" if record["weighted_score"] is None else f"{record['weighted_score']:.3f}"
-        print(f"{label}judge {record['judge']}: {record['status'].upper()}, weighted score {score}, "
-              f"{len(record['attempts'])} attempt(s), cost {record['cost_usd']:.4f} USD"
-              f"{'' if record['cost_known'] else ' (incomplete: an attempt reported no cost)'} -> {a.out}")
+        print(
+            f"{label}judge {record['judge']}: {record['status'].upper()}, weighted score {score}, "
+            f"{len(record['attempts'])} attempt(s), cost {record['cost_usd']:.4f} USD"
+            f"{'' if record['cost_known'] else ' (incomplete: an attempt reported no cost)'} -> {a.out}"
+        )
     return 0
 
 
@@ -82,7 +102,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--rubric-json")
     s.add_argument("--receipt", help="the run's receipt: read by the simulated judge only")
     s.add_argument("--run-key", help="task/bundle/arm/rN: seeds the simulated judge's noise")
-    s.add_argument("--store", help="folder of earlier judgements (results/judging/store): one made from the same "
-                                   "package, prompt, rubric, settings and run is reused, and new ones are kept there")
+    s.add_argument(
+        "--store",
+        help="folder of earlier judgements (results/judging/store): one made from the same "
+        "package, prompt, rubric, settings and run is reused, and new ones are kept there",
+    )
     s.add_argument("--out", required=True)
     s.set_defaults(fn=cmd_judge)

@@ -3,6 +3,7 @@
 Each verb parses its arguments, calls the library and prints one line; the work
 is done in the library, where tests reach it without argv.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,8 +19,13 @@ def cmd_compose(a: argparse.Namespace) -> int:
     from whitecollar.lab.workspace import compose
 
     portal = a.portal or (a.arm or "").upper() in ("A3", "A4")
-    compose(Path(a.bundle), Path(a.workspace), portal=portal,
-            freeze_manifest=Path(a.freeze) if a.freeze else None, task_id=a.task_id)
+    compose(
+        Path(a.bundle),
+        Path(a.workspace),
+        portal=portal,
+        freeze_manifest=Path(a.freeze) if a.freeze else None,
+        task_id=a.task_id,
+    )
     print(f"{a.task_id}: workspace composed at {a.workspace}{' (with portal)' if portal else ''}")
     return 0
 
@@ -34,8 +40,10 @@ def cmd_assign(a: argparse.Namespace) -> int:
     except AssignmentError as exc:
         raise UsageError(str(exc)) from None
     write_assignment(a.out, rows)
-    print(f"{len(rows)} runs ({len(frozen)} scenarios x {len(cfg['arms'])} arms x {cfg['study']['repeats']} repeats) "
-          f"placed: {runs_per_node(rows)} -> {a.out}")
+    print(
+        f"{len(rows)} runs ({len(frozen)} scenarios x {len(cfg['arms'])} arms x {cfg['study']['repeats']} repeats) "
+        f"placed: {runs_per_node(rows)} -> {a.out}"
+    )
     return 0
 
 
@@ -50,7 +58,9 @@ def cmd_run(a: argparse.Namespace) -> int:
     controller = a.controller_json if a.controller_json is not None else os.environ.get(CONTROLLER_ENV)
     cfg = load_config(a.config, controller)
     run_id = f"{a.task_id}-{a.arm}-r{a.repeat}"
-    row = next((r for r in read_assignment(a.assignment) if r["run_id"] == run_id and r["bundle"] == a.bundle_key), None)
+    row = next(
+        (r for r in read_assignment(a.assignment) if r["run_id"] == run_id and r["bundle"] == a.bundle_key), None
+    )
     if row is None:
         raise UsageError(f"{a.assignment}: no run {run_id} for bundle {a.bundle_key}; re-run the assignment")
     arm = json.loads(a.arm_json)
@@ -79,11 +89,19 @@ def cmd_run(a: argparse.Namespace) -> int:
         if node["transport"] == "local":  # walled by bubblewrap unless the node says `sandbox: none`
             transport = LocalTransport.for_node(node, real_worker=worker["backend"] != "simulated")
         record = run_session(
-            spec, bundle_dir=Path(a.bundle), freeze_manifest=Path(a.freeze), run_dir=Path(a.run_dir), arm=arm,
-            backend=make_backend(worker, int(worker["study_seed"] if "study_seed" in worker
-                                             else load_config(a.config)["study"]["seed"])), ledger=ledger,
-            work_root=Path(a.work_root), max_file_bytes=int(float(a.max_file_mb) * 2**20),
-            max_run_bytes=int(float(a.max_run_mb) * 2**20), transport=transport,
+            spec,
+            bundle_dir=Path(a.bundle),
+            freeze_manifest=Path(a.freeze),
+            run_dir=Path(a.run_dir),
+            arm=arm,
+            backend=make_backend(
+                worker, int(worker["study_seed"] if "study_seed" in worker else load_config(a.config)["study"]["seed"])
+            ),
+            ledger=ledger,
+            work_root=Path(a.work_root),
+            max_file_bytes=int(float(a.max_file_mb) * 2**20),
+            max_run_bytes=int(float(a.max_run_mb) * 2**20),
+            transport=transport,
         )
     except (BudgetRefused, LabFailure, SandboxUnavailable) as exc:
         print(f"whitecollar run: {exc}", file=sys.stderr)
@@ -93,8 +111,10 @@ def cmd_run(a: argparse.Namespace) -> int:
         print(f"{label}{run_id}: {record['not_launched_reason']}")
         return 0
     cost = "unknown" if record["cost_usd"] is None else f"{record['cost_usd']:.4f} USD"
-    print(f"{label}{run_id} on {record['node']}: {record['status']}, {len(record['deliverables'])} deliverable(s), "
-          f"cost {cost}, {record['wall_s']:.1f} s")
+    print(
+        f"{label}{run_id} on {record['node']}: {record['status']}, {len(record['deliverables'])} deliverable(s), "
+        f"cost {cost}, {record['wall_s']:.1f} s"
+    )
     return 0
 
 
@@ -171,12 +191,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--budget", required=True)
     s.add_argument("--max-file-mb", required=True)
     s.add_argument("--max-run-mb", required=True)
-    s.add_argument("--config", default="config.yaml",
-                   help="read when neither --controller-json nor $WHITECOLLAR_CONTROLLER is given")
-    s.add_argument("--controller-json", help='{"envelope_usd": ..., "nodes": [...]} as JSON '
-                   "(default: $WHITECOLLAR_CONTROLLER, which the workflow sets)")
-    s.add_argument("--envelope-usd", type=float, default=None,
-                   help="budget envelope for this launch (default: budget.envelope_usd of config.yaml)")
+    s.add_argument(
+        "--config",
+        default="config.yaml",
+        help="read when neither --controller-json nor $WHITECOLLAR_CONTROLLER is given",
+    )
+    s.add_argument(
+        "--controller-json",
+        help='{"envelope_usd": ..., "nodes": [...]} as JSON '
+        "(default: $WHITECOLLAR_CONTROLLER, which the workflow sets)",
+    )
+    s.add_argument(
+        "--envelope-usd",
+        type=float,
+        default=None,
+        help="budget envelope for this launch (default: budget.envelope_usd of config.yaml)",
+    )
     s.set_defaults(fn=cmd_run)
     s = sub.add_parser("probe", help="check a node: client, tool restrictions, LibreOffice, Chromium, Python, disk")
     s.add_argument("node", help="a node name from config.yaml")

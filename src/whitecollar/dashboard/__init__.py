@@ -8,6 +8,7 @@ headless Chromium so that anyone can look at it without a browser.
 It imports the foundation, `analysis` (its numbers and figures) and the
 portal's browser settings of `lab`; nothing but an entry point imports it.
 """
+
 from whitecollar.dashboard.build import build_dashboard
 
 __all__ = ["build_dashboard"]

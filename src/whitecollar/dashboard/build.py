@@ -13,6 +13,7 @@ Figures use a fixed bootstrap seed and fewer replicates than the paper:
 the dashboard is for watching a pilot, and says where the paper's numbers
 come from instead.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,8 +41,19 @@ DASHBOARD = "dashboard"
 SEED = 0
 REPLICATES = 500
 #: the judges' agreement columns shown, when judges.csv has them (else all its columns)
-JUDGE_COLUMNS = ("task_id", "judge", "runs", "judgements", "failed_judgements", "alpha_ordinal", "pearson_r",
-                 "spearman_rho", "mean_judge_score", "mean_receipt_score", "cost_usd")
+JUDGE_COLUMNS = (
+    "task_id",
+    "judge",
+    "runs",
+    "judgements",
+    "failed_judgements",
+    "alpha_ordinal",
+    "pearson_r",
+    "spearman_rho",
+    "mean_judge_score",
+    "mean_receipt_score",
+    "cost_usd",
+)
 
 
 def _num(v: Any, digits: int = 2) -> str:
@@ -58,15 +70,22 @@ def _outcome_rows(table: pd.DataFrame, arms: dict[str, str]) -> list[dict]:
     rows = []
     for _, r in table.iterrows():
         total = r["task_id"] == ALL
-        rows.append({
-            "total": total, "arm": r["arm"], "arm_label": arms.get(r["arm"], "") if total else "",
-            "task": "all scenarios" if total else r["task_id"],
-            "runs": f"{r['runs']}" + (f" ({r['lab_failures']} lab)" if r["lab_failures"] else ""),
-            "success": _frac(r["successes"], r["evaluated"]), "rate": _num(r["success_rate"]),
-            "score": _num(r["mean_weighted_score"]), "inj": _frac(r["injection_obeyed"], r["injection_runs"]),
-            "clar": _frac(r["clarification_handled"], r["clarification_runs"]), "cost": _num(r["mean_cost_usd"]),
-            "cps": _num(r["cost_per_success_usd"]),
-        })
+        rows.append(
+            {
+                "total": total,
+                "arm": r["arm"],
+                "arm_label": arms.get(r["arm"], "") if total else "",
+                "task": "all scenarios" if total else r["task_id"],
+                "runs": f"{r['runs']}" + (f" ({r['lab_failures']} lab)" if r["lab_failures"] else ""),
+                "success": _frac(r["successes"], r["evaluated"]),
+                "rate": _num(r["success_rate"]),
+                "score": _num(r["mean_weighted_score"]),
+                "inj": _frac(r["injection_obeyed"], r["injection_runs"]),
+                "clar": _frac(r["clarification_handled"], r["clarification_runs"]),
+                "cost": _num(r["mean_cost_usd"]),
+                "cps": _num(r["cost_per_success_usd"]),
+            }
+        )
     return rows
 
 
@@ -97,29 +116,47 @@ def _cost_rows(ledger: pd.DataFrame, envelope: float) -> list[dict]:
     for who, g in groups:
         known = g["cost_known"].astype(str).str.startswith("yes")
         charged = float(g["charged_usd"].sum())
-        rows.append({"who": who, "total": who == "total", "n": len(g), "known": int(known.sum()),
-                     "unknown": int((~known).sum()), "charged": _num(charged, 4),
-                     "share": f"{charged / envelope:.1%}" if envelope else "—"})
+        rows.append(
+            {
+                "who": who,
+                "total": who == "total",
+                "n": len(g),
+                "known": int(known.sum()),
+                "unknown": int((~known).sum()),
+                "charged": _num(charged, 4),
+                "share": f"{charged / envelope:.1%}" if envelope else "—",
+            }
+        )
     return rows
 
 
 def _criteria(db: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
-        crit = con.execute("SELECT run_id, criterion_id, weight, passed, detail, evidence FROM criteria "
-                           "ORDER BY run_id, rowid").fetchall()
-        viol = con.execute("SELECT run_id, violation_id, triggered, detail, evidence FROM violations "
-                           "ORDER BY run_id, rowid").fetchall()
+        crit = con.execute(
+            "SELECT run_id, criterion_id, weight, passed, detail, evidence FROM criteria ORDER BY run_id, rowid"
+        ).fetchall()
+        viol = con.execute(
+            "SELECT run_id, violation_id, triggered, detail, evidence FROM violations ORDER BY run_id, rowid"
+        ).fetchall()
     finally:
         con.close()
     criteria: dict[str, list[dict]] = {}
     for run_id, cid, weight, passed, detail, evidence in crit:
-        criteria.setdefault(run_id, []).append({"id": cid, "weight": _num(weight, 1), "passed": bool(passed),
-                                                "detail": detail or "", "evidence": evidence or ""})
+        criteria.setdefault(run_id, []).append(
+            {
+                "id": cid,
+                "weight": _num(weight, 1),
+                "passed": bool(passed),
+                "detail": detail or "",
+                "evidence": evidence or "",
+            }
+        )
     violations: dict[str, list[dict]] = {}
     for run_id, vid, triggered, detail, evidence in viol:
-        violations.setdefault(run_id, []).append({"id": vid, "triggered": bool(triggered), "detail": detail or "",
-                                                  "evidence": evidence or ""})
+        violations.setdefault(run_id, []).append(
+            {"id": vid, "triggered": bool(triggered), "detail": detail or "", "evidence": evidence or ""}
+        )
     return criteria, violations
 
 
@@ -135,13 +172,24 @@ def _run_rows(pilot: Pilot, violations: dict[str, list[dict]]) -> list[dict]:
         result, cls = _result(r)
         triggered = [v["id"] for v in violations.get(r["run_id"], []) if v["triggered"]]
         cost = _num(r["cost_usd"], 4) if r["cost_known"] else f"{_num(r['charged_usd'], 2)} (cap)"
-        rows.append({
-            "run_id": r["run_id"], "task_id": r["task_id"], "arm": r["arm"], "repeat": int(r["repeat"]),
-            "node": r["node"], "persona": r.get("persona") or "", "status": r["status"], "result": result,
-            "result_class": cls, "score": _num(r["weighted_score"]), "violations": ", ".join(triggered) or "—",
-            "clarification": str(r["abstention_outcome"] or "—").replace("_", " "), "cost": cost,
-            "wall": _num(r["wall_s"], 1),
-        })
+        rows.append(
+            {
+                "run_id": r["run_id"],
+                "task_id": r["task_id"],
+                "arm": r["arm"],
+                "repeat": int(r["repeat"]),
+                "node": r["node"],
+                "persona": r.get("persona") or "",
+                "status": r["status"],
+                "result": result,
+                "result_class": cls,
+                "score": _num(r["weighted_score"]),
+                "violations": ", ".join(triggered) or "—",
+                "clarification": str(r["abstention_outcome"] or "—").replace("_", " "),
+                "cost": cost,
+                "wall": _num(r["wall_s"], 1),
+            }
+        )
     return rows
 
 
@@ -150,14 +198,21 @@ def _receipt_rows(pilot: Pilot, criteria: dict, violations: dict) -> list[dict]:
     for _, r in pilot.runs.iterrows():
         result, cls = _result(r)
         crit = criteria.get(r["run_id"], [])
-        rows.append({
-            "run_id": r["run_id"], "result": result, "result_class": cls, "score": _num(r["weighted_score"]),
-            "failed": sum(not c["passed"] for c in crit), "n_criteria": len(crit),
-            "evaluator_version": r.get("evaluator_version") or "—",
-            "outcome": str(r["abstention_outcome"] or "no record").replace("_", " "),
-            "error": r["evaluator_error"] if isinstance(r["evaluator_error"], str) else "",
-            "criteria": crit, "violations": violations.get(r["run_id"], []),
-        })
+        rows.append(
+            {
+                "run_id": r["run_id"],
+                "result": result,
+                "result_class": cls,
+                "score": _num(r["weighted_score"]),
+                "failed": sum(not c["passed"] for c in crit),
+                "n_criteria": len(crit),
+                "evaluator_version": r.get("evaluator_version") or "—",
+                "outcome": str(r["abstention_outcome"] or "no record").replace("_", " "),
+                "error": r["evaluator_error"] if isinstance(r["evaluator_error"], str) else "",
+                "criteria": crit,
+                "violations": violations.get(r["run_id"], []),
+            }
+        )
     return rows
 
 
@@ -169,34 +224,57 @@ def _judges(pilot_dir: Path) -> tuple[dict | None, str]:
     assert df is not None
     cols = [c for c in JUDGE_COLUMNS if c in df.columns] or [c for c in df.columns if c != "label"]
     headers = [{"text": c.replace("_", " "), "num": pd.api.types.is_numeric_dtype(df[c])} for c in cols]
-    rows = [[_num(v, 3) if isinstance(v, float) else ("—" if v is None else str(v)) for v in rec]
-            for rec in df[cols].itertuples(index=False)]
+    rows = [
+        [_num(v, 3) if isinstance(v, float) else ("—" if v is None else str(v)) for v in rec]
+        for rec in df[cols].itertuples(index=False)
+    ]
     label = " SIMULATED judges." if "label" in df and (df["label"] == "SIMULATED").any() else ""
     return {"headers": headers, "rows": rows}, f"Agreement as written by the panel in judges.csv.{label}"
 
 
-def _figures(pilot: Pilot, table: pd.DataFrame, ledger: pd.DataFrame, envelope: float, arms: dict[str, str],
-             folder: Path) -> list[dict]:
+def _figures(
+    pilot: Pilot, table: pd.DataFrame, ledger: pd.DataFrame, envelope: float, arms: dict[str, str], folder: Path
+) -> list[dict]:
     folder.mkdir(parents=True, exist_ok=True)
     figs = []
     save(success_by_arm_figure(pilot, table), png=folder / "success_by_arm.png")
-    figs.append({"src": "figures/success_by_arm.png", "alt": "success rate by arm",
-                 "caption": "Success rate per arm: pooled (bars, successes/graded runs) and per scenario (dots)."})
+    figs.append(
+        {
+            "src": "figures/success_by_arm.png",
+            "alt": "success rate by arm",
+            "caption": "Success rate per arm: pooled (bars, successes/graded runs) and per scenario (dots).",
+        }
+    )
     workers = _worker_rows(ledger)
     workers = workers.assign(cumulative_usd=workers["charged_usd"].cumsum()) if len(workers) else workers
     save(spending_figure(workers, envelope, pilot.simulated), png=folder / "spending.png")
-    figs.append({"src": "figures/spending.png", "alt": "cumulative worker spending against the envelope",
-                 "caption": "Cumulative charged cost of the worker runs, in launch order, against the budget "
-                            "envelope (which governs worker launches)."})
+    figs.append(
+        {
+            "src": "figures/spending.png",
+            "alt": "cumulative worker spending against the envelope",
+            "caption": "Cumulative charged cost of the worker runs, in launch order, against the budget "
+            "envelope (which governs worker launches).",
+        }
+    )
     premium = premium_table(pilot, replicates=REPLICATES, seed=SEED)
     save(premium_figure(pilot, premium), png=folder / "premium.png")
-    figs.append({"src": "figures/premium.png", "alt": "premium over A1",
-                 "caption": f"Premium over A1 with clustered 95% intervals (bootstrap: {REPLICATES} replicates, "
-                            f"seed {SEED})."})
+    figs.append(
+        {
+            "src": "figures/premium.png",
+            "alt": "premium over A1",
+            "caption": f"Premium over A1 with clustered 95% intervals (bootstrap: {REPLICATES} replicates, "
+            f"seed {SEED}).",
+        }
+    )
     fits = frontiers(pilot, replicates=REPLICATES, seed=SEED)
     save(frontier_figure(pilot, fits, arms), png=folder / "frontier.png")
-    figs.append({"src": "figures/frontier.png", "alt": "dependency frontier",
-                 "caption": "Success against designed depth per arm, logistic fit with a 95% bootstrap band."})
+    figs.append(
+        {
+            "src": "figures/frontier.png",
+            "alt": "dependency frontier",
+            "caption": "Success against designed depth per arm, logistic fit with a 95% bootstrap band.",
+        }
+    )
     return figs
 
 
@@ -218,8 +296,9 @@ def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Pat
     ledger_path = pilot_dir / "ledger.csv"
     ledger = pd.read_csv(ledger_path) if ledger_path.is_file() else pd.DataFrame()
     if envelope is None:
-        envelope = float(ledger["cumulative_usd"].iloc[0] + ledger["envelope_remaining_usd"].iloc[0]) \
-            if len(ledger) else 0.0
+        envelope = (
+            float(ledger["cumulative_usd"].iloc[0] + ledger["envelope_remaining_usd"].iloc[0]) if len(ledger) else 0.0
+        )
     workers = _worker_rows(ledger)
     charged = float(workers["charged_usd"].sum()) if len(workers) else float(pilot.runs["charged_usd"].sum())
     arms: dict[str, str] = {}  # labels live in config.yaml, which the pilot rule does not read
@@ -235,28 +314,41 @@ def build_dashboard(pilot_dir: str | Path, envelope: float | None = None) -> Pat
         audit = load_audit(pilot_dir / PILOT_AUDIT)  # written by the record when it knows the freeze
         finished = sorted(str(t) for t in pilot.runs["finished_at"].dropna())
         context = {
-            "simulated": pilot.simulated, "label": pilot.label, "n_runs": len(pilot.runs),
-            "n_tasks": len(pilot.tasks), "n_arms": len(pilot.arms), "n_evaluated": len(ev),
-            "n_lab_failures": len(pilot.runs) - len(ev), "n_success": int(ev["success"].sum()),
+            "simulated": pilot.simulated,
+            "label": pilot.label,
+            "n_runs": len(pilot.runs),
+            "n_tasks": len(pilot.tasks),
+            "n_arms": len(pilot.arms),
+            "n_evaluated": len(ev),
+            "n_lab_failures": len(pilot.runs) - len(ev),
+            "n_success": int(ev["success"].sum()),
             "success_rate": f"{ev['success'].mean():.0%}" if len(ev) else "—",
             "n_injection": int(ev["injection_obeyed"].sum()),
             "clar_text": _frac(int(need["justified_clarification"].sum()), len(need)),
-            "charged": f"{charged:,.2f}", "envelope": f"{envelope:,.2f}",
+            "charged": f"{charged:,.2f}",
+            "envelope": f"{envelope:,.2f}",
             "used_frac": charged / envelope if envelope else 0.0,
             "used_pct": f"{charged / envelope:.1%}" if envelope else "—",
             "meter_pct": f"{min(100.0, 100.0 * charged / envelope):.1f}" if envelope else "0",
             "n_cost_unknown": int((~pilot.runs["cost_known"]).sum()),
-            "outcomes": _outcome_rows(table, arms), "costs": _cost_rows(ledger, envelope),
+            "outcomes": _outcome_rows(table, arms),
+            "costs": _cost_rows(ledger, envelope),
             "has_judge_costs": "kind" in ledger and bool((ledger["kind"] != "run").any()),
-            "figures": figures, "runs": _run_rows(pilot, violations),
-            "receipts": _receipt_rows(pilot, criteria, violations), "judges": judges, "judges_note": judges_note,
-            "deviations": audit["deviations"], "regrades": audit["regrades"],
-            "first_finished": finished[0] if finished else "—", "last_finished": finished[-1] if finished else "—",
+            "figures": figures,
+            "runs": _run_rows(pilot, violations),
+            "receipts": _receipt_rows(pilot, criteria, violations),
+            "judges": judges,
+            "judges_note": judges_note,
+            "deviations": audit["deviations"],
+            "regrades": audit["regrades"],
+            "first_finished": finished[0] if finished else "—",
+            "last_finished": finished[-1] if finished else "—",
             "not_launched": _not_launched(pilot_dir),
         }
         env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-        template = env.from_string(resources.files("whitecollar.dashboard").joinpath("template.html.j2")
-                                   .read_text(encoding="utf-8"))
+        template = env.from_string(
+            resources.files("whitecollar.dashboard").joinpath("template.html.j2").read_text(encoding="utf-8")
+        )
         atomic.write_text(staging / "index.html", template.render(**context))
         atomic.replace_dir(staging, pilot_dir / DASHBOARD)
     except BaseException:

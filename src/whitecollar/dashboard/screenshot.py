@@ -6,6 +6,7 @@ the built page from the file system in the same Debian Chromium the portal
 tests use (no network: the page loads nothing external), checks that it
 rendered what a dashboard must show, and saves a full-page screenshot.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -47,7 +48,14 @@ def screenshot(page_path: str | Path, out: str | Path, *, full_page: bool = True
             has_banner = banner.count() > 0 and banner.is_visible()
             images = page.eval_on_selector_all("img", "els => els.map(e => e.complete && e.naturalWidth > 0)")
             page.screenshot(path=str(out), full_page=full_page)
-            return Rendered(out, page.title(), run_rows, has_banner, banner.inner_text() if has_banner else "",
-                            sum(bool(i) for i in images), len(images))
+            return Rendered(
+                out,
+                page.title(),
+                run_rows,
+                has_banner,
+                banner.inner_text() if has_banner else "",
+                sum(bool(i) for i in images),
+                len(images),
+            )
         finally:
             browser.close()

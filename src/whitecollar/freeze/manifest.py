@@ -14,6 +14,7 @@ what else decides a score: rubrics, the judges' prompt template and panel,
 the analysis plan, the study design and the amendments. `verify` names every
 item, file or setting that differs from a manifest.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,9 @@ class FreezeError(RuntimeError):
     pass
 
 
-def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, Any]],
-                   protocol: dict[str, Any] | None = None) -> dict[str, Any]:
+def build_manifest(
+    digests: list[dict[str, Any]], validations: list[dict[str, Any]], protocol: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The manifest of the validated scenarios, with the protocol record when given."""
     by_id = {v["task_id"]: v for v in validations}
     scenarios: dict[str, Any] = {}
@@ -60,14 +62,17 @@ def build_manifest(digests: list[dict[str, Any]], validations: list[dict[str, An
         }
     if refused:
         raise FreezeError(
-            "battery or challenge corpus does not hold for " + ", ".join(refused)
+            "battery or challenge corpus does not hold for "
+            + ", ".join(refused)
             + "; see results/validation/<ID>.json and fix the scenario before freezing"
         )
     manifest: dict[str, Any] = {"format": FORMAT, "scenarios": scenarios}
     if protocol is not None:
         missing = sorted(set(scenarios) - set(protocol.get("rubrics", {})))
         if missing:
-            raise FreezeError(f"{missing[0]}: no rubric in the protocol record; add benchmark/scenarios/{missing[0]}/rubric.yaml")
+            raise FreezeError(
+                f"{missing[0]}: no rubric in the protocol record; add benchmark/scenarios/{missing[0]}/rubric.yaml"
+            )
         manifest["protocol"] = protocol
     return manifest
 
@@ -89,8 +94,13 @@ def _challenge_record(ch: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def verify(manifest_path: Path, bundles_root: Path | None, oracles_root: Path | None = None,
-           protocol: dict[str, Any] | None = None, evaluator_versions: dict[str, str] | None = None) -> list[str]:
+def verify(
+    manifest_path: Path,
+    bundles_root: Path | None,
+    oracles_root: Path | None = None,
+    protocol: dict[str, Any] | None = None,
+    evaluator_versions: dict[str, str] | None = None,
+) -> list[str]:
     """Differences between the checkout and the manifest, one line per item (empty when they agree).
 
     Trees are compared file by file; `protocol` (whitecollar.freeze.protocol.current)
@@ -127,7 +137,9 @@ def verify(manifest_path: Path, bundles_root: Path | None, oracles_root: Path | 
                 elif path not in want:
                     problems.append(f"{tid}: {half} has unexpected {path}")
                 elif actual[path] != want[path]:
-                    problems.append(f"{tid}: {half} file {path} differs (sha256 {actual[path][:12]} != {want[path][:12]})")
+                    problems.append(
+                        f"{tid}: {half} file {path} differs (sha256 {actual[path][:12]} != {want[path][:12]})"
+                    )
             if listing_digest(want) != entry[f"{half}_sha256"]:
                 problems.append(f"{tid}: manifest's {half}_sha256 does not match its own listing")
     return problems

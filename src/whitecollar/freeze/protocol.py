@@ -9,6 +9,7 @@ record from the checkout and its config; `differences()` names every item
 where two records disagree, so an edit made after the freeze is visible
 rather than silently absorbed.
 """
+
 from __future__ import annotations
 
 import csv
@@ -49,7 +50,9 @@ def load_amendments(path: str | Path) -> list[dict[str, str]]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ProtocolError(f"{path}: not found; the protocol needs its amendments file (may hold the header only)") from None
+        raise ProtocolError(
+            f"{path}: not found; the protocol needs its amendments file (may hold the header only)"
+        ) from None
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames != AMENDMENT_FIELDS:
         raise ProtocolError(f"{path}: header must be {','.join(AMENDMENT_FIELDS)}")
@@ -83,8 +86,11 @@ def load_analysis_plan(path: str | Path) -> dict[str, Any]:
         raise ProtocolError(f"{path}: not found; the protocol needs its analysis plan") from None
     except yaml.YAMLError as exc:
         raise ProtocolError(f"{path}: not valid YAML ({type(exc).__name__}); fix the file") from None
-    missing = [k for k in ("outcomes", "estimands", "tests", "intervals", "power", "scale_up")
-               if not isinstance(plan, dict) or k not in plan]
+    missing = [
+        k
+        for k in ("outcomes", "estimands", "tests", "intervals", "power", "scale_up")
+        if not isinstance(plan, dict) or k not in plan
+    ]
     if missing:
         raise ProtocolError(f"{path}: no {missing[0]!r} section; the plan must state it")
     target = plan["power"].get("target") if isinstance(plan["power"], dict) else None
@@ -97,10 +103,16 @@ def load_analysis_plan(path: str | Path) -> dict[str, Any]:
 
 def study_design(config: dict[str, Any]) -> dict[str, Any]:
     """The design the freeze fixes: seed, repeats, caps, and every arm's settings but its label."""
-    arms = {arm: {k: v for k, v in sorted(spec.items()) if k not in ARM_COSMETIC}
-            for arm, spec in sorted(config["arms"].items())}
-    return {"seed": config["study"]["seed"], "repeats": config["study"]["repeats"],
-            "caps": dict(sorted(config["caps"].items())), "arms": arms}
+    arms = {
+        arm: {k: v for k, v in sorted(spec.items()) if k not in ARM_COSMETIC}
+        for arm, spec in sorted(config["arms"].items())
+    }
+    return {
+        "seed": config["study"]["seed"],
+        "repeats": config["study"]["repeats"],
+        "caps": dict(sorted(config["caps"].items())),
+        "arms": arms,
+    }
 
 
 def judge_panel(config: dict[str, Any]) -> list[dict[str, Any]]:
@@ -119,9 +131,20 @@ def judge_prompt_template() -> str:
     from whitecollar.judges.prompt import build_prompt
     from whitecollar.judges.rubric import from_dict
 
-    rubric = from_dict({"scale": "{scale}", "criteria": [{
-        "id": "{criterion}", "weight": 1, "description": "{description}",
-        "anchors": {k: f"{{anchor {k}}}" for k in range(5)}}]}, "placeholder rubric")
+    rubric = from_dict(
+        {
+            "scale": "{scale}",
+            "criteria": [
+                {
+                    "id": "{criterion}",
+                    "weight": 1,
+                    "description": "{description}",
+                    "anchors": {k: f"{{anchor {k}}}" for k in range(5)},
+                }
+            ],
+        },
+        "placeholder rubric",
+    )
     return build_prompt("{package}", rubric)
 
 
@@ -182,8 +205,10 @@ def _setting_paths(a: Any, b: Any, prefix: str = "") -> list[str]:
 def differences(frozen: dict[str, Any] | None, now: dict[str, Any]) -> list[str]:
     """One line per item of `now` that differs from the frozen record (empty when they agree)."""
     if not frozen:
-        return ["protocol: the manifest records no protocol (frozen before rubrics, judges, plan and design "
-                "were part of the freeze); freeze again"]
+        return [
+            "protocol: the manifest records no protocol (frozen before rubrics, judges, plan and design "
+            "were part of the freeze); freeze again"
+        ]
     out = []
     for key in ("study_design", "judge_panel", "judge_prompt", "analysis_plan", "amendments"):
         was, now_item = frozen.get(key) or {}, now[key]
@@ -202,8 +227,10 @@ def differences(frozen: dict[str, Any] | None, now: dict[str, Any]) -> list[str]
         elif task not in frozen_rubrics:
             out.append(f"protocol: rubric of {task} ({rubrics[task]['path']}) was not frozen")
         elif frozen_rubrics[task]["sha256"] != rubrics[task]["sha256"]:
-            out.append(f"protocol: rubric of {task} ({rubrics[task]['path']}) differs from the freeze "
-                       f"(sha256 {rubrics[task]['sha256'][:12]} != {frozen_rubrics[task]['sha256'][:12]})")
+            out.append(
+                f"protocol: rubric of {task} ({rubrics[task]['path']}) differs from the freeze "
+                f"(sha256 {rubrics[task]['sha256'][:12]} != {frozen_rubrics[task]['sha256'][:12]})"
+            )
     return out
 
 

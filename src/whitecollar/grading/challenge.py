@@ -14,6 +14,7 @@ with their intervals.
 A scenario's corpus lives in `benchmark/scenarios/<ID>/challenge.py`:
 `CASES`, a list of `Case`.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -151,8 +152,16 @@ def corpus_sha256(source: Path) -> str:
     return hashlib.sha256(Path(source).read_bytes()).hexdigest()
 
 
-def run_corpus(task_id: str, cases: list[Case], bundle_dir: Path, oracle_dir: Path, oracle: dict,
-               work: Path, *, keep: Path | None = None) -> dict[str, Any]:
+def run_corpus(
+    task_id: str,
+    cases: list[Case],
+    bundle_dir: Path,
+    oracle_dir: Path,
+    oracle: dict,
+    work: Path,
+    *,
+    keep: Path | None = None,
+) -> dict[str, Any]:
     """Build every case in its own composed workspace, grade it, compare verdict by verdict.
 
     All delivered workbooks are recalculated in one batch before grading
@@ -167,19 +176,36 @@ def run_corpus(task_id: str, cases: list[Case], bundle_dir: Path, oracle_dir: Pa
         except Exception as exc:  # a broken case is the corpus's bug: report it, never grade it
             build_errors[case.name] = f"{type(exc).__name__}: {exc}"
         spaces[case.name] = ws
-    stored = receipt_cache.lookup_all(task_id, {name: ws for name, ws in spaces.items() if name not in build_errors},
-                                      oracle_dir)
-    workbooks = [p for name, ws in spaces.items() if name in stored and stored[name][1] is None
-                 for p in (ws / "out").rglob("*.xlsx")
-                 if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024]
+    stored = receipt_cache.lookup_all(
+        task_id, {name: ws for name, ws in spaces.items() if name not in build_errors}, oracle_dir
+    )
+    workbooks = [
+        p
+        for name, ws in spaces.items()
+        if name in stored and stored[name][1] is None
+        for p in (ws / "out").rglob("*.xlsx")
+        if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
+    ]
     office.prefetch(workbooks)
     results = []
     for case in cases:
         if case.name in build_errors:
-            results.append({"case": case.name, "honest": case.honest, "note": case.note, "agrees": False,
-                            "problems": [f"case could not be built: {build_errors[case.name]}"], "verdicts": 0,
-                            "false_pass": 0, "false_fail": 0, "critical_misjudged": False,
-                            "failed_criteria": [], "triggered_violations": [], "receipt_sha256": ""})
+            results.append(
+                {
+                    "case": case.name,
+                    "honest": case.honest,
+                    "note": case.note,
+                    "agrees": False,
+                    "problems": [f"case could not be built: {build_errors[case.name]}"],
+                    "verdicts": 0,
+                    "false_pass": 0,
+                    "false_fail": 0,
+                    "critical_misjudged": False,
+                    "failed_criteria": [],
+                    "triggered_violations": [],
+                    "receipt_sha256": "",
+                }
+            )
             continue
         ws = spaces[case.name]
         key, receipt = stored[case.name]
@@ -237,9 +263,11 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def format_corpus(task_id: str, summary: dict[str, Any]) -> str:
-    lines = [f"{task_id}: challenge corpus {summary['agreeing']}/{summary['cases']} cases agree "
-             f"({summary['false_pass_verdicts']} false passes, {summary['false_fail_verdicts']} false fails, "
-             f"{summary['critical_misjudged']} critical misjudgements)"]
+    lines = [
+        f"{task_id}: challenge corpus {summary['agreeing']}/{summary['cases']} cases agree "
+        f"({summary['false_pass_verdicts']} false passes, {summary['false_fail_verdicts']} false fails, "
+        f"{summary['critical_misjudged']} critical misjudgements)"
+    ]
     for r in summary["results"]:
         mark = "ok  " if r["agrees"] else "FAIL"
         kind = "honest" if r["honest"] else "wrong "

@@ -17,6 +17,7 @@ required; other keys allowed (additionalProperties is true, so a synonym
 such as "issues_found" is read and noted in `notes`, never a schema
 problem). They are hard-coded here, not read from that file.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,21 +39,47 @@ LIST_FIELDS = ("delivered", "assumptions", "questions", "issues")
 REQUIRED_KEYS = ("status", "summary", *LIST_FIELDS)
 
 _STATUS_SYNONYMS = {
-    "completed": "completed", "complete": "completed", "done": "completed", "finished": "completed",
-    "success": "completed", "succeeded": "completed", "successful": "completed",
-    "needs_clarification": "needs_clarification", "need_clarification": "needs_clarification",
-    "needs_clarifications": "needs_clarification", "clarification_needed": "needs_clarification",
-    "clarification_required": "needs_clarification", "needs_clarify": "needs_clarification",
-    "abstained": "abstained", "abstain": "abstained", "abstaining": "abstained", "abstention": "abstained",
+    "completed": "completed",
+    "complete": "completed",
+    "done": "completed",
+    "finished": "completed",
+    "success": "completed",
+    "succeeded": "completed",
+    "successful": "completed",
+    "needs_clarification": "needs_clarification",
+    "need_clarification": "needs_clarification",
+    "needs_clarifications": "needs_clarification",
+    "clarification_needed": "needs_clarification",
+    "clarification_required": "needs_clarification",
+    "needs_clarify": "needs_clarification",
+    "abstained": "abstained",
+    "abstain": "abstained",
+    "abstaining": "abstained",
+    "abstention": "abstained",
 }
 _KEY_SYNONYMS = {
-    "issues_found": "issues", "issue": "issues", "anomalies": "issues", "anomaly": "issues",
-    "findings": "issues", "problems": "issues", "flags": "issues", "red_flags": "issues",
-    "open_questions": "questions", "clarifications": "questions", "clarification_questions": "questions",
-    "question": "questions", "clarification_requests": "questions",
-    "deliverables": "delivered", "files": "delivered", "outputs": "delivered", "delivered_files": "delivered",
-    "assumption": "assumptions", "assumptions_made": "assumptions",
-    "summary_text": "summary", "overview": "summary", "state": "status",
+    "issues_found": "issues",
+    "issue": "issues",
+    "anomalies": "issues",
+    "anomaly": "issues",
+    "findings": "issues",
+    "problems": "issues",
+    "flags": "issues",
+    "red_flags": "issues",
+    "open_questions": "questions",
+    "clarifications": "questions",
+    "clarification_questions": "questions",
+    "question": "questions",
+    "clarification_requests": "questions",
+    "deliverables": "delivered",
+    "files": "delivered",
+    "outputs": "delivered",
+    "delivered_files": "delivered",
+    "assumption": "assumptions",
+    "assumptions_made": "assumptions",
+    "summary_text": "summary",
+    "overview": "summary",
+    "state": "status",
 }
 _MAX_DEPTH = 20
 MAX_RECORD_BYTES = DEFAULT_MAX_BYTES
@@ -156,8 +183,15 @@ class Completion:
 
 
 def _type_name(v: Any) -> str:
-    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null",
-            int: "number", float: "number"}.get(type(v), type(v).__name__)
+    return {
+        dict: "object",
+        list: "array",
+        str: "string",
+        bool: "boolean",
+        type(None): "null",
+        int: "number",
+        float: "number",
+    }.get(type(v), type(v).__name__)
 
 
 @lru_cache(maxsize=1)
@@ -197,8 +231,10 @@ def _schema_problems(data: dict[str, Any]) -> list[str]:
         p = _problem(e)
         if p not in problems:
             problems.append(p)
-    return [f"{p} contains {', '.join(sorted(bad_items[p]))} items, expected strings" if p in bad_items else p
-            for p in problems]
+    return [
+        f"{p} contains {', '.join(sorted(bad_items[p]))} items, expected strings" if p in bad_items else p
+        for p in problems
+    ]
 
 
 def _reading_notes(data: dict[str, Any]) -> list[str]:

@@ -7,6 +7,7 @@ adds its own criteria and critical checks to `ctx.rb`, and returns
 integrity, the abstention status, and a line for every required
 deliverable the evaluator did not read itself.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -33,8 +34,11 @@ def _read_gradable_workbook(path: Path, **kwargs: Any) -> Any:
     laboratory's failure into a low score, so evaluation stops instead.
     """
     wb = office.read_workbook(path, **kwargs)
-    if isinstance(wb, Workbook) and not wb.recalculated and (
-            not office.soffice_available() or "timed out" in wb.recalc_note):
+    if (
+        isinstance(wb, Workbook)
+        and not wb.recalculated
+        and (not office.soffice_available() or "timed out" in wb.recalc_note)
+    ):
         raise RecalculationUnavailable(f"workbook recalculation unavailable: {wb.recalc_note}")
     return wb
 
@@ -96,11 +100,11 @@ class EvaluationContext:
     def completion(self) -> completion_mod.Completion | Failure:
         # Only "not delivered" counts as absent here (a missing out/ is recorded
         # as present but unreadable), as it always has been: receipts are hashed.
-        return self._read_once("COMPLETION.json", completion_mod.read_completion,
-                               absent=("not delivered",))
+        return self._read_once("COMPLETION.json", completion_mod.read_completion, absent=("not delivered",))
 
-    def _read_once(self, name: str, reader: Callable[[Path], Any],
-                   absent: tuple[str, ...] = ("not delivered", "out/ is missing")) -> Any:
+    def _read_once(
+        self, name: str, reader: Callable[[Path], Any], absent: tuple[str, ...] = ("not delivered", "out/ is missing")
+    ) -> Any:
         """Locate, read and record a deliverable the first time it is asked for."""
         if name in self._cache:
             return self._cache[name]
@@ -130,7 +134,11 @@ class EvaluationContext:
         comp = self.completion()
         if isinstance(comp, Failure):
             return self.rb.criterion(
-                "completion_record", "COMPLETION.json is present and follows the public schema", weight, False, comp.reason
+                "completion_record",
+                "COMPLETION.json is present and follows the public schema",
+                weight,
+                False,
+                comp.reason,
             )
         problems = comp.schema_problems
         return self.rb.criterion(
@@ -146,7 +154,14 @@ class EvaluationContext:
         expected = bool(spec.get("expected"))
         comp = self.completion()
         if isinstance(comp, Failure):
-            return Abstention("missing" if "not delivered" in comp.reason else "invalid", expected, False, None, "no_record", comp.reason)
+            return Abstention(
+                "missing" if "not delivered" in comp.reason else "invalid",
+                expected,
+                False,
+                None,
+                "no_record",
+                comp.reason,
+            )
         status = comp.status if comp.status in ("completed", "needs_clarification", "abstained") else "invalid"
         if expected:
             groups = spec.get("question_terms", [])
@@ -156,10 +171,14 @@ class EvaluationContext:
             hits = [q for q in texts if groups and all(any(text_mod.contains_term(q, t) for t in g) for g in groups)]
             if hits:
                 return Abstention(status, True, True, True, "justified_clarification", f"asked: {hits[0][:200]}")
-            return Abstention(status, True, False, False, "unjustified_completion", "the expected question was not asked")
+            return Abstention(
+                status, True, False, False, "unjustified_completion", "the expected question was not asked"
+            )
         asked = status in ("needs_clarification", "abstained")
         if asked:
-            return Abstention(status, False, True, False, "unjustified_abstention", "nothing in the assignment needed asking")
+            return Abstention(
+                status, False, True, False, "unjustified_abstention", "nothing in the assignment needed asking"
+            )
         return Abstention(status, False, False, None, "completed", "no clarification needed; none claimed")
 
     def finish(self) -> Receipt:

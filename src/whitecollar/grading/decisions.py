@@ -9,6 +9,7 @@ conditions"). `read_choice` maps such a cell to the list's canonical key,
 or to None when the cell names no choice or names two at the same place.
 Nothing here searches free prose for a decision.
 """
+
 from __future__ import annotations
 
 import datetime as _dt

@@ -13,6 +13,7 @@ the evaluator past a bound is the worker's doing: it gets a failing receipt
 that lists every criterion and check (taken from an evaluation of an empty
 out/) with the bound as the reason, never a hung or crashed pilot.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,16 +33,36 @@ def read_oracle(oracle_dir: Path) -> dict:
     return json.loads((Path(oracle_dir) / "oracle.json").read_text(encoding="utf-8"))
 
 
-def _nothing_graded(task_id: str, evaluator_version: str, abstention: Abstention, integrity: Integrity,
-                    notes: list[str], error: str | None) -> Receipt:
-    return Receipt(task_id=task_id, evaluator_version=evaluator_version, criteria=[], violations=[], deliverables=[],
-                   abstention=abstention, input_integrity=integrity, notes=notes, evaluator_error=error)
+def _nothing_graded(
+    task_id: str,
+    evaluator_version: str,
+    abstention: Abstention,
+    integrity: Integrity,
+    notes: list[str],
+    error: str | None,
+) -> Receipt:
+    return Receipt(
+        task_id=task_id,
+        evaluator_version=evaluator_version,
+        criteria=[],
+        violations=[],
+        deliverables=[],
+        abstention=abstention,
+        input_integrity=integrity,
+        notes=notes,
+        evaluator_error=error,
+    )
 
 
 def error_receipt(task_id: str, evaluator_version: str, workspace_dir: Path, message: str) -> Receipt:
-    return _nothing_graded(task_id, evaluator_version,
-                           Abstention("invalid", False, False, None, "no_record", "evaluator failed"),
-                           check_workspace(workspace_dir), [], message)
+    return _nothing_graded(
+        task_id,
+        evaluator_version,
+        Abstention("invalid", False, False, None, "no_record", "evaluator failed"),
+        check_workspace(workspace_dir),
+        [],
+        message,
+    )
 
 
 def not_launched_receipt(task_id: str, evaluator_version: str, reason: str) -> Receipt:
@@ -51,14 +72,19 @@ def not_launched_receipt(task_id: str, evaluator_version: str, reason: str) -> R
     shape does not depend on the envelope); the record leaves such runs out
     of every denominator, by their run.json status.
     """
-    return _nothing_graded(task_id, evaluator_version,
-                           Abstention("missing", False, False, None, "no_record", "not launched"),
-                           Integrity(None, [], "not launched: no workspace was composed"),
-                           [f"not launched: {reason}"], None)
+    return _nothing_graded(
+        task_id,
+        evaluator_version,
+        Abstention("missing", False, False, None, "no_record", "not launched"),
+        Integrity(None, [], "not launched: no workspace was composed"),
+        [f"not launched: {reason}"],
+        None,
+    )
 
 
-def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,
-             propagate_memory_error: bool = False) -> Receipt:
+def evaluate(
+    task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *, propagate_memory_error: bool = False
+) -> Receipt:
     """The scenario's receipt for out_dir. With propagate_memory_error (a
     bounded child), running out of memory stops the process instead of
     becoming an evaluator error, so the parent can name the bound."""
@@ -81,6 +107,7 @@ def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path,
         where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
         return error_receipt(task_id, version, Path(workspace_dir), f"{type(exc).__name__} at {where}: {exc}")
 
+
 SHAPE_FLOOR = Limits(wall_s=120.0, cpu_s=120, memory_mb=1024)
 
 
@@ -95,12 +122,15 @@ def check_oracle_owner(workspace_dir: Path, oracle_dir: Path) -> None:
         ran = json.loads(run_json.read_text(encoding="utf-8")).get("bundle_sha256", "")
         owned = owner.read_text().strip()
         if ran != owned:
-            raise OracleMismatch(f"{oracle_dir}: this oracle belongs to bundle {owned[:12]}, the run used "
-                                 f"{ran[:12]}; grade it with the oracle of its own bundle")
+            raise OracleMismatch(
+                f"{oracle_dir}: this oracle belongs to bundle {owned[:12]}, the run used "
+                f"{ran[:12]}; grade it with the oracle of its own bundle"
+            )
 
 
-def grade_run(task_id: str, workspace_dir: Path, oracle_dir: Path, *, out_dir: Path | None = None,
-              limits: Limits = Limits()) -> tuple[Receipt, bool]:
+def grade_run(
+    task_id: str, workspace_dir: Path, oracle_dir: Path, *, out_dir: Path | None = None, limits: Limits = Limits()
+) -> tuple[Receipt, bool]:
     """A run's receipt as the workflow writes it, and whether the run was launched at all.
 
     The oracle must be its bundle's; a run the budget envelope never
@@ -118,8 +148,9 @@ def grade_run(task_id: str, workspace_dir: Path, oracle_dir: Path, *, out_dir: P
     return evaluate_bounded(task_id, out, workspace_dir, oracle_dir, limits), True
 
 
-def evaluate_bounded(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path,
-                     limits: Limits = Limits()) -> Receipt:
+def evaluate_bounded(
+    task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, limits: Limits = Limits()
+) -> Receipt:
     """`evaluate` in a child process under `limits`; returns within the wall limit and a few seconds."""
     with tempfile.TemporaryDirectory(prefix="whitecollar-evaluate-") as tmp:
         result = Path(tmp) / "receipt.json"
@@ -136,12 +167,19 @@ def evaluate_bounded(task_id: str, out_dir: Path, workspace_dir: Path, oracle_di
         shape_file = Path(tmp) / "shape.json"
         # an empty out/ holds nothing the worker wrote: it runs under at least the floor,
         # so a bound set tighter than an evaluator's start-up still yields a full receipt
-        floor = Limits(wall_s=max(limits.wall_s, SHAPE_FLOOR.wall_s), cpu_s=max(limits.cpu_s, SHAPE_FLOOR.cpu_s),
-                       memory_mb=max(limits.memory_mb, SHAPE_FLOOR.memory_mb))
+        floor = Limits(
+            wall_s=max(limits.wall_s, SHAPE_FLOOR.wall_s),
+            cpu_s=max(limits.cpu_s, SHAPE_FLOOR.cpu_s),
+            memory_mb=max(limits.memory_mb, SHAPE_FLOOR.memory_mb),
+        )
         second = _run_child(task_id, empty, Path(workspace_dir), Path(oracle_dir), shape_file, floor)
         if second.kind != "ok" or not shape_file.is_file():
-            return error_receipt(task_id, version, Path(workspace_dir),
-                                 f"{reason}, and the evaluation of an empty out/ failed too ({second.kind})")
+            return error_receipt(
+                task_id,
+                version,
+                Path(workspace_dir),
+                f"{reason}, and the evaluation of an empty out/ failed too ({second.kind})",
+            )
         shape = Receipt.from_dict(json.loads(shape_file.read_text(encoding="utf-8")))
         return ungraded_receipt(shape, Path(out_dir), reason)
 
@@ -231,10 +269,8 @@ def _child_main(argv: list[str]) -> int:
     """Entry of the bounded child: evaluate and write the receipt to the path given."""
     task_id, out_dir, workspace_dir, oracle_dir, result = argv
     try:
-        receipt = evaluate(task_id, Path(out_dir), Path(workspace_dir), Path(oracle_dir),
-                           propagate_memory_error=True)
+        receipt = evaluate(task_id, Path(out_dir), Path(workspace_dir), Path(oracle_dir), propagate_memory_error=True)
         Path(result).write_text(receipt.to_json(), encoding="utf-8")
     except MemoryError:
         os._exit(MEMORY_EXIT)
     return 0
-

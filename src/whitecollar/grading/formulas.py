@@ -5,6 +5,7 @@ computation: `=C4*D4` does that, `=354847.23` or `=1200*1.05` does not (a
 typed result behind an equals sign). A formula is live when it references
 another cell, a range, another sheet or a defined name.
 """
+
 from __future__ import annotations
 
 import re

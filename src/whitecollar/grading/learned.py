@@ -8,6 +8,7 @@ pattern once per server instead of once per job. Every kind is listed in
 KINDS, read the same way on both sides; what a report holds is untrusted
 text, capped and checked before the server compiles it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,8 +22,13 @@ MAX_CHARS = 400
 
 
 def _term(item: Any) -> None:
-    if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], bool)
-            and len(item[0]) <= MAX_CHARS):
+    if (
+        isinstance(item, list)
+        and len(item) == 2
+        and isinstance(item[0], str)
+        and isinstance(item[1], bool)
+        and len(item[0]) <= MAX_CHARS
+    ):
         terms.term_pattern(item[0], whole_word=item[1])
 
 
@@ -45,8 +51,10 @@ def mark() -> dict[str, int]:
 
 def since(start: dict[str, int]) -> dict[str, list]:
     """What this process compiled after `mark()` gave `start`, as JSON-ready lists."""
-    return {kind: [list(i) if isinstance(i, tuple) else i for i in done[start.get(kind, 0):]]
-            for kind, (done, _) in KINDS.items()}
+    return {
+        kind: [list(i) if isinstance(i, tuple) else i for i in done[start.get(kind, 0) :]]
+        for kind, (done, _) in KINDS.items()
+    }
 
 
 def extend(into: dict[str, list], report: Any) -> None:

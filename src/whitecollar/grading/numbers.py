@@ -7,6 +7,7 @@ three numbers, "Q3" as 3, or "PO-2025-0147" as 2025 lets a wrong report
 "contain" the expected figure. So parsing here is strict about shape
 (returning None rather than a guess) and generous about conventions.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -70,9 +71,20 @@ _TOKEN = _token(loose=False)
 _TOKEN_LOOSE = _token(loose=True)
 
 _MULT = {
-    "million": 1e6, "millions": 1e6, "mn": 1e6, "MM": 1e6, "M": 1e6, "m": 1e6,
-    "billion": 1e9, "billions": 1e9, "bn": 1e9, "B": 1e9,
-    "thousand": 1e3, "thousands": 1e3, "k": 1e3, "K": 1e3,
+    "million": 1e6,
+    "millions": 1e6,
+    "mn": 1e6,
+    "MM": 1e6,
+    "M": 1e6,
+    "m": 1e6,
+    "billion": 1e9,
+    "billions": 1e9,
+    "bn": 1e9,
+    "B": 1e9,
+    "thousand": 1e3,
+    "thousands": 1e3,
+    "k": 1e3,
+    "K": 1e3,
 }
 _WORD_MULT = {"million", "millions", "billion", "billions", "thousand", "thousands", "bn", "mn"}
 _GLUED_OK = _WORD_MULT | {"k", "K", "M", "MM"}
@@ -214,8 +226,8 @@ def parse_number(s: Any) -> float | None:
 
 
 def _cell_like(text: str, start: int, end: int) -> bool:
-    before = text[max(0, start - 2):start]
-    after = text[end:end + 2]
+    before = text[max(0, start - 2) : start]
+    after = text[end : end + 2]
     left = start == 0 or before.endswith(("\t", "|", "\n", "  "))
     right = end == len(text) or after.startswith(("\t", "|", "\n", "  ", "\r"))
     return left and right
@@ -358,20 +370,21 @@ def _keyword_patterns(keywords: Term | Iterable[Term]) -> list[re.Pattern[str]]:
     return [term_pattern(k) for k in kws if k]
 
 
-def numbers_near_in_sentence(sentence: str, patterns: Sequence[re.Pattern[str]], *, max_words: int = 8) -> list[NumberMatch]:
+def numbers_near_in_sentence(
+    sentence: str, patterns: Sequence[re.Pattern[str]], *, max_words: int = 8
+) -> list[NumberMatch]:
     """Figures within `max_words` words of a keyword match, inside one already-cut sentence."""
     hits = [m.span() for p in patterns for m in p.finditer(sentence)][:200]
     if not hits:
         return []
     return [
-        n for n in find_numbers(sentence)
+        n
+        for n in find_numbers(sentence)
         if any(_words_between(sentence, (n.start, n.end), h) <= max_words for h in hits)
     ]
 
 
-def numbers_near(
-    text: Any, keywords: Term | Iterable[Term], *, max_words: int = 8
-) -> list[NumberMatch]:
+def numbers_near(text: Any, keywords: Term | Iterable[Term], *, max_words: int = 8) -> list[NumberMatch]:
     """Figures stated within `max_words` words of a keyword, in the same sentence.
 
     A numeric criterion that accepts any number anywhere in a report passes a
@@ -386,8 +399,9 @@ def numbers_near(
     out: list[NumberMatch] = []
     for s in split_sentences(text):
         for n in numbers_near_in_sentence(s.text, pats, max_words=max_words):
-            out.append(NumberMatch(n.value, n.raw, n.start + s.start, n.end + s.start,
-                                   n.is_percent, n.is_currency, n.currency))
+            out.append(
+                NumberMatch(n.value, n.raw, n.start + s.start, n.end + s.start, n.is_percent, n.is_currency, n.currency)
+            )
     return out
 
 
@@ -396,4 +410,3 @@ def any_within(
 ) -> bool:
     """True when at least one of the values matches the expected figure."""
     return any(within(v, expected, abs_tol=abs_tol, rel_tol=rel_tol) for v in values)
-

@@ -13,6 +13,7 @@ act as the receipt's evidence. Portal submissions are read the same way in
 every scenario (`submitted_acts`): each submission of the form is a
 decision, judged by the same reader as the workbook's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -100,8 +101,9 @@ def submitted_values(out_dir: Path, form_id: str, field: str) -> list[tuple[str,
     return out
 
 
-def states_value(value: Any, target: float, *, abs_tol: float = 0.0, rel_tol: float = 0.0,
-                 scales: Sequence[float] = (1.0,)) -> bool:
+def states_value(
+    value: Any, target: float, *, abs_tol: float = 0.0, rel_tol: float = 0.0, scales: Sequence[float] = (1.0,)
+) -> bool:
     """Whether a cell or field states `target` (a number or a number written as text), at any listed scale."""
     if isinstance(value, bool) or value is None:
         return False

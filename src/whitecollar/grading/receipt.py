@@ -8,6 +8,7 @@ output is garbage would change the denominator of the weighted score.
 Receipts carry no timestamps and no absolute paths, so the same output
 always gives the same bytes (the freeze manifest hashes battery receipts).
 """
+
 from __future__ import annotations
 
 import json
@@ -103,12 +104,7 @@ class Receipt:
     @property
     def success(self) -> bool:
         """The study's success: every required criterion passed and no critical violation."""
-        return (
-            self.evaluator_error is None
-            and bool(self.criteria)
-            and not self.failed_criteria
-            and not self.triggered
-        )
+        return self.evaluator_error is None and bool(self.criteria) and not self.failed_criteria and not self.triggered
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -178,14 +174,23 @@ class ReceiptBuilder:
         self.integrity: Integrity | None = None
 
     def criterion(
-        self, id: str, description: str, weight: float, passed: bool, detail: str = "", *,
-        oracle_fact: bool = False, evidence: str = "",
+        self,
+        id: str,
+        description: str,
+        weight: float,
+        passed: bool,
+        detail: str = "",
+        *,
+        oracle_fact: bool = False,
+        evidence: str = "",
     ) -> bool:
         if any(c.id == id for c in self._criteria):
             raise ValueError(f"criterion {id!r} recorded twice")
         if weight <= 0:
             raise ValueError(f"criterion {id!r} needs a positive weight")
-        self._criteria.append(Criterion(id, description, float(weight), bool(passed), detail, oracle_fact, _clip(evidence)))
+        self._criteria.append(
+            Criterion(id, description, float(weight), bool(passed), detail, oracle_fact, _clip(evidence))
+        )
         return bool(passed)
 
     def violation(self, id: str, description: str, triggered: bool, detail: str = "", *, evidence: str = "") -> bool:

@@ -21,6 +21,7 @@ receipts without an evaluator error are stored; entries are written
 atomically, and an entry that does not read back as the receipt it
 records (truncated, edited, another key) is discarded and recomputed.
 """
+
 from __future__ import annotations
 
 import functools
@@ -107,8 +108,9 @@ def engine() -> str:
     return recalc_cache.engine_identity(exe, soffice.REGISTRY + recalc_inputs.FILTER)
 
 
-def _fixed_parts(task_id: str, oracle_dir: Path, *, scenario_dir: Path, package: Path,
-                 engine_identity: str | None) -> dict:
+def _fixed_parts(
+    task_id: str, oracle_dir: Path, *, scenario_dir: Path, package: Path, engine_identity: str | None
+) -> dict:
     """What every evaluation of one task against one oracle shares: digested once per batch of lookups."""
     return {
         "format": FORMAT,
@@ -133,11 +135,20 @@ def _key(fixed: dict, out_dir: Path, workspace_dir: Path) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def receipt_key(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,
-                scenario_dir: Path, package: Path = PACKAGE, engine_identity: str | None = None) -> str:
+def receipt_key(
+    task_id: str,
+    out_dir: Path,
+    workspace_dir: Path,
+    oracle_dir: Path,
+    *,
+    scenario_dir: Path,
+    package: Path = PACKAGE,
+    engine_identity: str | None = None,
+) -> str:
     """The SHA-256 naming everything the receipt of this evaluation depends on."""
-    fixed = _fixed_parts(task_id, oracle_dir, scenario_dir=scenario_dir, package=package,
-                         engine_identity=engine_identity)
+    fixed = _fixed_parts(
+        task_id, oracle_dir, scenario_dir=scenario_dir, package=package, engine_identity=engine_identity
+    )
     return _key(fixed, out_dir, workspace_dir)
 
 
@@ -177,8 +188,12 @@ class ReceiptCache:
         if receipt.evaluator_error:
             return
         text = receipt.to_json()
-        entry = {"format": FORMAT, "key": key, "receipt": text,
-                 "receipt_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+        entry = {
+            "format": FORMAT,
+            "key": key,
+            "receipt": text,
+            "receipt_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        }
         try:
             atomic.write_json(self.entry(key), entry)
         except OSError:
@@ -190,8 +205,9 @@ def lookup(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path) -
     return lookup_all(task_id, {"": Path(workspace_dir)}, oracle_dir, out_dirs={"": Path(out_dir)})[""]
 
 
-def lookup_all(task_id: str, workspaces: dict[str, Path], oracle_dir: Path, *,
-               out_dirs: dict[str, Path] | None = None) -> dict[str, tuple[str | None, Receipt | None]]:
+def lookup_all(
+    task_id: str, workspaces: dict[str, Path], oracle_dir: Path, *, out_dirs: dict[str, Path] | None = None
+) -> dict[str, tuple[str | None, Receipt | None]]:
     """`lookup` for many workspaces of one task and oracle (each one's out/ unless `out_dirs` names it):
     the package, scenario and oracle are digested once, not once per workspace."""
     root = cache_root()
@@ -199,8 +215,9 @@ def lookup_all(task_id: str, workspaces: dict[str, Path], oracle_dir: Path, *,
         return {name: (None, None) for name in workspaces}
     from whitecollar.benchmark.scenario import load_scenario
 
-    fixed = _fixed_parts(task_id, oracle_dir, scenario_dir=load_scenario(task_id).folder, package=PACKAGE,
-                         engine_identity=None)
+    fixed = _fixed_parts(
+        task_id, oracle_dir, scenario_dir=load_scenario(task_id).folder, package=PACKAGE, engine_identity=None
+    )
     cache = ReceiptCache(root)
     found = {}
     for name, ws in workspaces.items():
@@ -209,8 +226,7 @@ def lookup_all(task_id: str, workspaces: dict[str, Path], oracle_dir: Path, *,
     return found
 
 
-def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *,
-             key: str | None = None) -> Receipt:
+def evaluate(task_id: str, out_dir: Path, workspace_dir: Path, oracle_dir: Path, *, key: str | None = None) -> Receipt:
     """`evaluation.evaluate`, answered from the cache when the same inputs were graded before.
 
     `key`, when given, is the one `lookup` returned for these inputs (computed

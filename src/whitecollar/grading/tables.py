@@ -11,6 +11,7 @@ had to put it.
 Inputs may be a model.Workbook (all sheets), a model.Sheet, a model.Table
 (CSV), a model.Document (its tables) or a plain list of rows.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -176,7 +177,7 @@ def find_cells(wb_or_sheet: Any, term: Term, *, sheet: str | None = None) -> lis
     pat = term_pattern(term)
     hits = []
     for g in _grids(wb_or_sheet, sheet):
-        for (r, c) in sorted(g.values):
+        for r, c in sorted(g.values):
             text = cell_text(g.values[(r, c)])
             if text and pat.search(text):
                 hits.append(CellHit(g.name, r, c, text))
@@ -409,8 +410,14 @@ def _is_total(values: Iterable[Any]) -> bool:
     return any(isinstance(v, str) and _TOTAL.match(v) for v in values if not _empty(v))
 
 
-def _row_records(g: _Grid, hr: int, mapping: dict[str, int], headers: Mapping[str, Sequence[Term]],
-                 include_totals: bool, lines: list[int] | None = None) -> list[dict[str, Any]]:
+def _row_records(
+    g: _Grid,
+    hr: int,
+    mapping: dict[str, int],
+    headers: Mapping[str, Sequence[Term]],
+    include_totals: bool,
+    lines: list[int] | None = None,
+) -> list[dict[str, Any]]:
     records, blanks = [], 0
     lines = [] if lines is None else lines
     first_key = next(iter(headers))
@@ -436,8 +443,14 @@ def _row_records(g: _Grid, hr: int, mapping: dict[str, int], headers: Mapping[st
     return records
 
 
-def _col_records(g: _Grid, hc: int, mapping: dict[str, int], headers: Mapping[str, Sequence[Term]],
-                 include_totals: bool, lines: list[int] | None = None) -> list[dict[str, Any]]:
+def _col_records(
+    g: _Grid,
+    hc: int,
+    mapping: dict[str, int],
+    headers: Mapping[str, Sequence[Term]],
+    include_totals: bool,
+    lines: list[int] | None = None,
+) -> list[dict[str, Any]]:
     records, blanks = [], 0
     lines = [] if lines is None else lines
     top = min(mapping.values())
@@ -509,23 +522,30 @@ def _extract_from_grid(g: _Grid, headers: dict[str, list[Term]], include_totals:
     by_col = _best_line(g, headers, "columns")
     if by_row is None and by_col is None:
         return None
-    use_rows = by_col is None or (
-        by_row is not None and (len(by_row[1]), by_row[2]) >= (len(by_col[1]), by_col[2])
-    )
+    use_rows = by_col is None or (by_row is not None and (len(by_row[1]), by_row[2]) >= (len(by_col[1]), by_col[2]))
     first_key = next(iter(headers))
     if use_rows:
         hr, mapping, _ = by_row  # type: ignore[misc]
         mapping = _implicit_key(g, mapping, first_key, hr, "rows")
         lines: list[int] = []
         recs = _row_records(g, hr, mapping, headers, include_totals, lines)
-        return RecordTable(recs, "rows", hr, None, dict(mapping), [k for k in headers if k not in mapping], g.name,
-                           lines)
+        return RecordTable(
+            recs, "rows", hr, None, dict(mapping), [k for k in headers if k not in mapping], g.name, lines
+        )
     hc, mapping, _ = by_col  # type: ignore[misc]
     mapping = _implicit_key(g, mapping, first_key, hc, "columns")
     lines = []
     recs = _col_records(g, hc, mapping, headers, include_totals, lines)
-    return RecordTable(recs, "columns", min(mapping.values()), hc, dict(mapping),
-                       [k for k in headers if k not in mapping], g.name, lines)
+    return RecordTable(
+        recs,
+        "columns",
+        min(mapping.values()),
+        hc,
+        dict(mapping),
+        [k for k in headers if k not in mapping],
+        g.name,
+        lines,
+    )
 
 
 # --------------------------------------------------------------------------
@@ -693,8 +713,9 @@ def _distance(rect: tuple[int, int, int, int], p: Pos) -> int:
     return dr + dc
 
 
-def find_grid(sheet: Any, row_label_terms: Term | Sequence[Term] | None = None, *,
-              min_rows: int = 1, min_cols: int = 2) -> Grid | None:
+def find_grid(
+    sheet: Any, row_label_terms: Term | Sequence[Term] | None = None, *, min_rows: int = 1, min_cols: int = 2
+) -> Grid | None:
     """The block of figures in a sheet, with its edge labels, even when the axes are relative.
 
     Axis labels such as "-1%", "Base", "+1%" are text and never mistaken for

@@ -7,6 +7,7 @@ the common forms and return plain values; they never guess between two
 readings (an all-numeric date that could be day-first or month-first is
 read only when one reading is impossible or both agree).
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -21,17 +22,48 @@ from whitecollar.grading.text.sentences import _clause_of, _clause_spans, split_
 from whitecollar.grading.text.terms import normalise
 
 SMALL_NUMBERS = {
-    "zero": 0, "no": 0, "none": 0, "nil": 0, "one": 1, "a single": 1, "single": 1, "two": 2, "a pair of": 2,
-    "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-    "twelve": 12, "a dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "both": 2,
+    "zero": 0,
+    "no": 0,
+    "none": 0,
+    "nil": 0,
+    "one": 1,
+    "a single": 1,
+    "single": 1,
+    "two": 2,
+    "a pair of": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "a dozen": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "both": 2,
 }
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 _UNITS = {k: v for k, v in SMALL_NUMBERS.items() if 1 <= v <= 9 and " " not in k and k not in ("single",)}
 _COUNT_WORD = (
-    r"(?:(?:" + "|".join(_TENS) + r")[\s\-](?:" + "|".join(_UNITS) + r"))"
-    + r"|" + "|".join(sorted((re.escape(k) for k in SMALL_NUMBERS), key=len, reverse=True))
-    + r"|" + "|".join(_TENS)
+    r"(?:(?:"
+    + "|".join(_TENS)
+    + r")[\s\-](?:"
+    + "|".join(_UNITS)
+    + r"))"
+    + r"|"
+    + "|".join(sorted((re.escape(k) for k in SMALL_NUMBERS), key=len, reverse=True))
+    + r"|"
+    + "|".join(_TENS)
 )
 COUNT_RX = re.compile(r"(?<![\w.,])(\d{1,6}|" + _COUNT_WORD + r")(?![\w])", re.IGNORECASE)
 
@@ -57,24 +89,80 @@ def parse_count(value: Any) -> int | None:
     return None
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], start=1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        start=1,
+    )
+}
 _MONTHS.update({k[:3]: v for k, v in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
-_MONTHS.update({"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7, "aout": 8,
-                "septembre": 9, "octobre": 10, "novembre": 11, "decembre": 12})
+_MONTHS.update(
+    {
+        "janvier": 1,
+        "fevrier": 2,
+        "mars": 3,
+        "avril": 4,
+        "mai": 5,
+        "juin": 6,
+        "juillet": 7,
+        "aout": 8,
+        "septembre": 9,
+        "octobre": 10,
+        "novembre": 11,
+        "decembre": 12,
+    }
+)
 
 
-_ENGLISH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                  "October", "November", "December"]
-_FRENCH_MONTHS = {"janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre",
-                  "novembre", "decembre"}
+_ENGLISH_NAMES = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+_FRENCH_MONTHS = {
+    "janvier",
+    "fevrier",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "aout",
+    "septembre",
+    "octobre",
+    "novembre",
+    "decembre",
+}
 
 
 def _in_english(s: str) -> str:
     """French month names (and "1er") in English, for the date library, which knows only English:
     left as they are, "12 novembre 2025" would be read as 1 December (its "12" taken for the month)."""
+
     def word(m: re.Match) -> str:
         key = normalise(m.group(0))
         return _ENGLISH_NAMES[_MONTHS[key] - 1] if key in _FRENCH_MONTHS else m.group(0)
@@ -161,9 +249,11 @@ def parse_month(value: Any, *, default_year: int | None = None) -> tuple[int, in
 
 
 _DAY_MONTH = re.compile(
-    r"(?<![\w])(\d{1,2})(?:st|nd|rd|th)?[\s\-.]+([a-z]{3,9})\.?(?:,?[\s\-]+(\d{4}))?(?![\w])", re.IGNORECASE)
+    r"(?<![\w])(\d{1,2})(?:st|nd|rd|th)?[\s\-.]+([a-z]{3,9})\.?(?:,?[\s\-]+(\d{4}))?(?![\w])", re.IGNORECASE
+)
 _MONTH_DAY = re.compile(
-    r"(?<![\w])([a-z]{3,9})\.?[\s\-]+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?(?![\w:])", re.IGNORECASE)
+    r"(?<![\w])([a-z]{3,9})\.?[\s\-]+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?(?![\w:])", re.IGNORECASE
+)
 _ISO_IN_TEXT = re.compile(r"(?<![\d])(\d{4})-(\d{1,2})-(\d{1,2})(?![\d])")
 
 
@@ -212,7 +302,6 @@ def find_dates(value: Any, *, default_year: int | None = None) -> list[_dt.date]
     return out
 
 
-
 _DENIED_AFTER = re.compile(
     r"^[^;:.!?]{0,60}?(?<!\w)(?:(?:is|are|was|were|be|been|seems?|appears?)\s+)?"
     r"(?:not|no\s+longer|never)\s+(?:\w+\s+){0,1}(?:necessary|needed|required|warranted|applicable|an?\s+issue|a\s+concern)"
@@ -239,7 +328,7 @@ def affirmed(text: Any, pattern: re.Pattern[str] | str) -> list[str]:
             if _negated_at(t, spans, m.start()):
                 continue
             _, ce = _clause_of(spans, m.start())
-            if _DENIED_AFTER.search(t[m.end(): max(ce, m.end())]):
+            if _DENIED_AFTER.search(t[m.end() : max(ce, m.end())]):
                 continue
             out.append(m.group(0))
     return out
@@ -255,12 +344,14 @@ def count_words_as_digits(text: Any) -> str:
     eighteen rows" like "R1 removed 18 rows". Words that are rarely a
     count in running prose ("no", "both", "a single") are left alone.
     """
+
     def sub(m: re.Match[str]) -> str:
         word = m.group(1)
         if word.isdigit() or normalise(word) in _NOT_A_WORD_COUNT:
             return word
         n = parse_count(word)
         return str(n) if n is not None else word
+
     return COUNT_RX.sub(sub, str(text or ""))
 
 
@@ -268,7 +359,7 @@ _NUMERIC_DATE = re.compile(r"(?<![\d/.\-])(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2
 
 
 def numeric_date_order(values: Iterable[Any]) -> str | None:
-    """"dmy" or "mdy": the order a column's all-numeric dates are written in, when its unambiguous ones settle it.
+    """ "dmy" or "mdy": the order a column's all-numeric dates are written in, when its unambiguous ones settle it.
 
     A column that holds "25/11/2025" writes the day first, so its "01/12/2025"
     is 1 December; one that holds "11/25/2025" writes the month first. None

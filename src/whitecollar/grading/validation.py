@@ -7,6 +7,7 @@ it and compares the receipt with what that variant must get. The reference
 solver's key figures, computed blind from the workspace, must also agree
 with the oracle's. A scenario whose battery does not hold cannot be frozen.
 """
+
 from __future__ import annotations
 
 import logging
@@ -61,7 +62,7 @@ def expectation_for(name: str, oracle: dict[str, Any]) -> Expectation:
         crit = sorted({c for i in items.values() for c in i["criteria"]})
         return Expectation("fail_criteria", criteria=crit)
     if name.startswith("mutant-"):
-        item = name[len("mutant-"):]
+        item = name[len("mutant-") :]
         if item not in items:
             raise KeyError(f"variant {name}: no planted item {item!r} in oracle.json")
         return Expectation("fail_criteria", criteria=list(items[item]["criteria"]))
@@ -73,7 +74,9 @@ def expectation_for(name: str, oracle: dict[str, Any]) -> Expectation:
         spec = oracle.get("battery", {}).get(name)
         if not spec:
             raise KeyError(f"variant {name}: oracle.json has no battery entry saying what it must fail")
-        return Expectation("fail_criteria", criteria=list(spec.get("fails", [])), violations=list(spec.get("violations", [])))
+        return Expectation(
+            "fail_criteria", criteria=list(spec.get("fails", [])), violations=list(spec.get("violations", []))
+        )
     if name == "empty" or name.startswith("garbage-"):
         return Expectation("broken")
     raise KeyError(f"variant {name}: no rule says what it must get (name it reference-*, wrong-*, ...)")
@@ -151,6 +154,7 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
     work = Path(tempfile.mkdtemp(prefix=f"battery-{task_id}-"))
     outputs: dict[str, Path] = {}
     try:
+
         def fresh_workspace(name: str) -> Path:
             return compose(bundle_dir, work / name, portal=False)
 
@@ -170,7 +174,10 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
 
         stored = receipt_cache.lookup_all(task_id, outputs, oracle_dir)
         workbooks = [  # only the outputs the receipt cache does not answer are graded, so recalculated
-            p for name, ws in outputs.items() if stored[name][1] is None for p in (ws / "out").rglob("*.xlsx")
+            p
+            for name, ws in outputs.items()
+            if stored[name][1] is None
+            for p in (ws / "out").rglob("*.xlsx")
             if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
         ]
         office.prefetch(workbooks)
@@ -188,18 +195,20 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             if str(work) in receipt_json or str(work.resolve()) in receipt_json:
                 # a receipt must be the same on any machine: the freeze hashes it
                 problems.append("receipt names a path of this machine (the battery's workspace)")
-            variants.append({
-                "variant": name,
-                "expected": exp.describe(),
-                "holds": not problems,
-                "problems": problems,
-                "success": receipt.success,
-                "weighted_score": receipt.weighted_score,
-                "failed_criteria": receipt.failed_criteria,
-                "triggered_violations": receipt.triggered,
-                "abstention": receipt.abstention.outcome,
-                "receipt_sha256": sha256_bytes(receipt_json.encode("utf-8")),
-            })
+            variants.append(
+                {
+                    "variant": name,
+                    "expected": exp.describe(),
+                    "holds": not problems,
+                    "problems": problems,
+                    "success": receipt.success,
+                    "weighted_score": receipt.weighted_score,
+                    "failed_criteria": receipt.failed_criteria,
+                    "triggered_violations": receipt.triggered,
+                    "abstention": receipt.abstention.outcome,
+                    "receipt_sha256": sha256_bytes(receipt_json.encode("utf-8")),
+                }
+            )
             if keep is not None:
                 atomic.write_text(Path(keep) / f"{name}.json", receipt_json)
         # Every receipt lists the same criteria and checks whatever the output,
@@ -231,18 +240,31 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
     }
 
 
-def challenge_corpus(scenario: Scenario, bundle_dir: Path, oracle_dir: Path, oracle: dict[str, Any], work: Path,
-                     *, keep: Path | None = None) -> dict[str, Any]:
+def challenge_corpus(
+    scenario: Scenario,
+    bundle_dir: Path,
+    oracle_dir: Path,
+    oracle: dict[str, Any],
+    work: Path,
+    *,
+    keep: Path | None = None,
+) -> dict[str, Any]:
     """The scenario's challenge corpus run through its evaluator; a missing corpus is a problem, not a pass."""
     source = scenario.challenge_file
     if not source.is_file():
-        return {"sha256": "", "cases": 0, "agreeing": 0, "results": [],
-                "problems": [f"{source}: missing; every scenario needs a challenge corpus (CASES)"]}
+        return {
+            "sha256": "",
+            "cases": 0,
+            "agreeing": 0,
+            "results": [],
+            "problems": [f"{source}: missing; every scenario needs a challenge corpus (CASES)"],
+        }
     cases = list(getattr(scenario.challenge, "CASES", []))
     t0 = time.perf_counter()
     summary = run_corpus(scenario.task_id, cases, bundle_dir, oracle_dir, oracle, work, keep=keep)
-    log.info("%s: challenge corpus of %d cases graded in %.1f s", scenario.task_id, len(cases),
-             time.perf_counter() - t0)
+    log.info(
+        "%s: challenge corpus of %d cases graded in %.1f s", scenario.task_id, len(cases), time.perf_counter() - t0
+    )
     summary["sha256"] = corpus_sha256(source)
     summary["problems"] = corpus_problems(cases)
     return summary

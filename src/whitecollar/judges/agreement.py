@@ -15,6 +15,7 @@ Validity is the correlation, over runs, between the judges' weighted score
 receipt's weighted score, Pearson and Spearman (SciPy's). Runs whose evaluator
 failed have no receipt score and are left out of the correlation only.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -27,8 +28,20 @@ from scipy import stats
 METRICS = ("nominal", "ordinal", "interval", "ratio")
 
 JUDGES_FIELDS = [
-    "label", "task_id", "judge", "runs", "judgements", "failed_judgements", "units", "alpha_ordinal",
-    "pearson_r", "spearman_rho", "correlated_runs", "mean_judge_score", "mean_receipt_score", "cost_usd",
+    "label",
+    "task_id",
+    "judge",
+    "runs",
+    "judgements",
+    "failed_judgements",
+    "units",
+    "alpha_ordinal",
+    "pearson_r",
+    "spearman_rho",
+    "correlated_runs",
+    "mean_judge_score",
+    "mean_receipt_score",
+    "cost_usd",
     "cost_unknown",
 ]
 
@@ -104,17 +117,27 @@ def _r(value: float | None, digits: int = 4) -> float | str:
     return "" if value is None else round(value, digits)
 
 
-def _scope_rows(label: str, task: str, judges: list[str], runs: list[str], judged: dict[tuple[str, str], dict],
-                receipts: dict[str, dict]) -> list[dict[str, Any]]:
+def _scope_rows(
+    label: str,
+    task: str,
+    judges: list[str],
+    runs: list[str],
+    judged: dict[tuple[str, str], dict],
+    receipts: dict[str, dict],
+) -> list[dict[str, Any]]:
     valid = [r for r in runs if not receipts[r].get("evaluator_error")]
 
     def correlation(score_of) -> dict[str, Any]:
         pairs = [(score_of(r), float(receipts[r]["weighted_score"])) for r in valid]
         pairs = [(j, rc) for j, rc in pairs if j is not None]
         xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
-        return {"pearson_r": _r(pearson(xs, ys)), "spearman_rho": _r(spearman(xs, ys)),
-                "correlated_runs": len(pairs), "mean_judge_score": _r(statistics.fmean(xs) if xs else None),
-                "mean_receipt_score": _r(statistics.fmean(ys) if ys else None)}
+        return {
+            "pearson_r": _r(pearson(xs, ys)),
+            "spearman_rho": _r(spearman(xs, ys)),
+            "correlated_runs": len(pairs),
+            "mean_judge_score": _r(statistics.fmean(xs) if xs else None),
+            "mean_receipt_score": _r(statistics.fmean(ys) if ys else None),
+        }
 
     def score(run: str, judge: str) -> float | None:
         rec = judged.get((run, judge))
@@ -126,29 +149,57 @@ def _scope_rows(label: str, task: str, judges: list[str], runs: list[str], judge
 
     def costs(pairs: list[tuple[str, str]]) -> dict[str, Any]:
         recs = [judged[p] for p in pairs if p in judged]
-        return {"judgements": len(recs), "failed_judgements": sum(r["status"] != "scored" for r in recs),
-                "cost_usd": round(sum(r.get("cost_usd") or 0.0 for r in recs), 6),
-                "cost_unknown": sum(not r.get("cost_known", False) for r in recs)}
+        return {
+            "judgements": len(recs),
+            "failed_judgements": sum(r["status"] != "scored" for r in recs),
+            "cost_usd": round(sum(r.get("cost_usd") or 0.0 for r in recs), 6),
+            "cost_unknown": sum(not r.get("cost_known", False) for r in recs),
+        }
 
     units = []
     for run in runs:
         criteria = sorted({c for j in judges for c in ((judged.get((run, j)) or {}).get("weights") or {})})
         for crit in criteria:
-            units.append([((judged.get((run, j)) or {}).get("criteria") or {}).get(crit, {}).get("score")
-                          for j in judges])
+            units.append(
+                [((judged.get((run, j)) or {}).get("criteria") or {}).get(crit, {}).get("score") for j in judges]
+            )
     pairable = sum(1 for u in units if sum(v is not None for v in u) >= 2)
-    rows = [{"label": label, "task_id": task, "judge": "panel", "runs": len(runs), "units": pairable,
-             "alpha_ordinal": _r(krippendorff_alpha(units, "ordinal")),
-             **costs([(r, j) for r in runs for j in judges]), **correlation(panel_score)}]
+    rows = [
+        {
+            "label": label,
+            "task_id": task,
+            "judge": "panel",
+            "runs": len(runs),
+            "units": pairable,
+            "alpha_ordinal": _r(krippendorff_alpha(units, "ordinal")),
+            **costs([(r, j) for r in runs for j in judges]),
+            **correlation(panel_score),
+        }
+    ]
     for judge in judges:
-        rows.append({"label": label, "task_id": task, "judge": judge, "runs": len(runs), "units": "",
-                     "alpha_ordinal": "", **costs([(r, judge) for r in runs]),
-                     **correlation(lambda r, j=judge: score(r, j))})
+        rows.append(
+            {
+                "label": label,
+                "task_id": task,
+                "judge": judge,
+                "runs": len(runs),
+                "units": "",
+                "alpha_ordinal": "",
+                **costs([(r, judge) for r in runs]),
+                **correlation(lambda r, j=judge: score(r, j)),
+            }
+        )
     return rows
 
 
-def agreement_rows(runs: list[tuple[str, str]], judged: dict[tuple[str, str], dict], receipts: dict[str, dict],
-                   judges: list[str], *, simulated: bool) -> list[dict[str, Any]]:
+def agreement_rows(
+    runs: list[tuple[str, str]],
+    judged: dict[tuple[str, str], dict],
+    receipts: dict[str, dict],
+    judges: list[str],
+    *,
+    simulated: bool,
+) -> list[dict[str, Any]]:
     """Rows of judges.csv: per scenario and overall, the panel's agreement and each judge's validity.
 
     runs: (run_id, task_id); judged: (run_id, judge) -> judgement record; receipts: run_id -> receipt.
@@ -165,13 +216,26 @@ def format_agreement(rows: list[dict[str, Any]]) -> str:
     """The judges' part of summary.txt; says SIMULATED first when anything behind it is."""
     lines = []
     if rows and rows[0]["label"] == "SIMULATED":
-        lines.append("SIMULATED: judges and/or workers are simulated; these figures exercise the pipeline, "
-                     "they measure no model.")
+        lines.append(
+            "SIMULATED: judges and/or workers are simulated; these figures exercise the pipeline, "
+            "they measure no model."
+        )
     head = ["task", "judge", "runs", "failed", "alpha", "pearson", "spearman", "judge sc.", "receipt sc.", "cost $"]
     lines.append("  ".join(f"{h:>11}" for h in head))
     for r in rows:
-        cells = [r["task_id"], r["judge"], r["runs"], r["failed_judgements"], r["alpha_ordinal"], r["pearson_r"],
-                 r["spearman_rho"], r["mean_judge_score"], r["mean_receipt_score"], r["cost_usd"]]
-        lines.append("  ".join(f"{c:>11.3f}" if isinstance(c, float) else f"{c if c != '' else '-':>11}"
-                               for c in cells))
+        cells = [
+            r["task_id"],
+            r["judge"],
+            r["runs"],
+            r["failed_judgements"],
+            r["alpha_ordinal"],
+            r["pearson_r"],
+            r["spearman_rho"],
+            r["mean_judge_score"],
+            r["mean_receipt_score"],
+            r["cost_usd"],
+        ]
+        lines.append(
+            "  ".join(f"{c:>11.3f}" if isinstance(c, float) else f"{c if c != '' else '-':>11}" for c in cells)
+        )
     return "\n".join(lines)

@@ -14,6 +14,7 @@ command lines print in JSON mode (`{"type": "result", "result": "<the
 model's text>", "total_cost_usd": ...}`, as Claude Code's print mode
 does), whose `result` text must then hold the panel's object.
 """
+
 from __future__ import annotations
 
 import json
@@ -46,7 +47,7 @@ def _json_object(text: str) -> dict[str, Any]:
     candidates = [text, *(m.group(1) for m in _FENCE.finditer(text))]
     start, end = text.find("{"), text.rfind("}")
     if 0 <= start < end:
-        candidates.append(text[start:end + 1])
+        candidates.append(text[start : end + 1])
     for candidate in candidates:
         try:
             value = json.loads(candidate)
@@ -95,7 +96,7 @@ def validate_scores(scores: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
         if entry is None:
             continue
         if not isinstance(entry, dict):
-            problems.append(f"{cid}: expected {{\"score\": 0..4, \"reason\": \"...\"}}")
+            problems.append(f'{cid}: expected {{"score": 0..4, "reason": "..."}}')
             continue
         score, reason = entry.get("score"), entry.get("reason")
         if isinstance(score, bool) or not isinstance(score, int):

@@ -13,6 +13,7 @@ that the whole path runs with no model and no key and the agreement
 statistics have something realistic to measure. Its answers and every
 file built from them say SIMULATED.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -76,8 +77,11 @@ class SimulatedJudge:
         scores = {}
         for c in request.rubric.criteria:
             score = min(4, max(0, round(base + rng.gauss(0.0, self.noise_sd))))
-            scores[c.id] = {"score": score, "reason": f"SIMULATED: the receipt's weighted score {base / 4:.3f} "
-                                                      f"({base:.2f} on the 0..4 scale) plus seeded noise"}
+            scores[c.id] = {
+                "score": score,
+                "reason": f"SIMULATED: the receipt's weighted score {base / 4:.3f} "
+                f"({base:.2f} on the 0..4 scale) plus seeded noise",
+            }
         return Reply(json.dumps({"scores": scores, "cost_usd": self.cost_usd, "simulated": True}, sort_keys=True))
 
 
@@ -108,18 +112,30 @@ class CommandJudge:
         self.timeout_s = float(settings.get("timeout_s", DEFAULT_TIMEOUT_S))
 
     def ask(self, request: Request) -> Reply:
-        values = {"package": str(request.package.resolve()), "rubric": str(request.rubric_json.resolve()),
-                  "prompt": str(request.prompt.resolve()), "model": self.model}
+        values = {
+            "package": str(request.package.resolve()),
+            "rubric": str(request.rubric_json.resolve()),
+            "prompt": str(request.prompt.resolve()),
+            "model": self.model,
+        }
         argv = expand(self.template, values)
         prompt = request.prompt.read_bytes()
         start = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="whitecollar-judge-") as cwd:
             try:
-                proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        cwd=cwd, start_new_session=True)
+                proc = subprocess.Popen(
+                    argv,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    cwd=cwd,
+                    start_new_session=True,
+                )
             except (FileNotFoundError, PermissionError, NotADirectoryError) as exc:
-                raise JudgeLaunchError(f"judge {self.name}: cannot start {argv[0]!r} ({exc.strerror or exc}); "
-                                       "fix its `command` in config.yaml") from None
+                raise JudgeLaunchError(
+                    f"judge {self.name}: cannot start {argv[0]!r} ({exc.strerror or exc}); "
+                    "fix its `command` in config.yaml"
+                ) from None
             try:
                 out, err = proc.communicate(prompt, timeout=self.timeout_s)
                 timed_out = False
@@ -132,5 +148,10 @@ class CommandJudge:
                 proc.wait()
                 raise
         wall = round(time.monotonic() - start, 3)
-        return Reply(out[:OUTPUT_LIMIT].decode("utf-8", "replace"), None if timed_out else proc.returncode,
-                     err[-OUTPUT_LIMIT:].decode("utf-8", "replace"), timed_out, wall)
+        return Reply(
+            out[:OUTPUT_LIMIT].decode("utf-8", "replace"),
+            None if timed_out else proc.returncode,
+            err[-OUTPUT_LIMIT:].decode("utf-8", "replace"),
+            timed_out,
+            wall,
+        )

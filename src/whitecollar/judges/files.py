@@ -11,6 +11,7 @@ exception, and no link is ever followed.
 Nothing here knows which run, arm or model produced the file: the only
 names that appear are the file's own path relative to out/.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -32,9 +33,42 @@ CSV = {".csv", ".tsv"}
 JSON = {".json", ".ipynb"}
 IMAGE = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp"}
 MARKDOWN = {".md", ".markdown", ".txt", ".rst", ".eml", ".ics"}
-CODE = {".py", ".r", ".sql", ".sh", ".bash", ".js", ".ts", ".do", ".sas", ".m", ".jl", ".rb", ".java", ".c",
-        ".h", ".cpp", ".go", ".rs", ".ps1", ".bat", ".vba", ".bas", ".yaml", ".yml", ".toml", ".ini", ".cfg",
-        ".html", ".htm", ".css", ".xml", ".tex", ".bib", ".svg"}
+CODE = {
+    ".py",
+    ".r",
+    ".sql",
+    ".sh",
+    ".bash",
+    ".js",
+    ".ts",
+    ".do",
+    ".sas",
+    ".m",
+    ".jl",
+    ".rb",
+    ".java",
+    ".c",
+    ".h",
+    ".cpp",
+    ".go",
+    ".rs",
+    ".ps1",
+    ".bat",
+    ".vba",
+    ".bas",
+    ".yaml",
+    ".yml",
+    ".toml",
+    ".ini",
+    ".cfg",
+    ".html",
+    ".htm",
+    ".css",
+    ".xml",
+    ".tex",
+    ".bib",
+    ".svg",
+}
 
 
 @dataclass(frozen=True)
@@ -51,8 +85,16 @@ class Rendered:
 
 def kind_of(name: str) -> str:
     ext = Path(name).suffix.lower()
-    for kind, exts in (("workbook", WORKBOOK), ("Word document", DOCUMENT), ("PDF", PDF), ("CSV", CSV),
-                       ("JSON", JSON), ("image", IMAGE), ("text", MARKDOWN), ("code", CODE)):
+    for kind, exts in (
+        ("workbook", WORKBOOK),
+        ("Word document", DOCUMENT),
+        ("PDF", PDF),
+        ("CSV", CSV),
+        ("JSON", JSON),
+        ("image", IMAGE),
+        ("text", MARKDOWN),
+        ("code", CODE),
+    ):
         if ext in exts:
             return kind
     return "file"
@@ -106,9 +148,11 @@ def _workbook(path: Path) -> str | Failure:
         lines.append("The workbook is very large: only its first non-empty cells were read.")
     for sheet in wb.sheets.values():
         lines.append("")
-        lines.append(f"Sheet {format_value(sheet.name)} ({len(sheet.cells)} non-empty cells, "
-                     f"{len(sheet.formula_cells())} formulas)")
-        for (row, col) in sorted(sheet.cells):
+        lines.append(
+            f"Sheet {format_value(sheet.name)} ({len(sheet.cells)} non-empty cells, "
+            f"{len(sheet.formula_cells())} formulas)"
+        )
+        for row, col in sorted(sheet.cells):
             cell = sheet.cells[(row, col)]
             ref = f"{column_letter(col)}{row}"
             if cell.formula is None:
@@ -125,8 +169,10 @@ def _document(path: Path) -> str | Failure:
     doc = read_docx(path)
     if isinstance(doc, Failure):
         return doc
-    lines = [f"Word document: {doc.word_count()} words; paragraphs: {len(doc.paragraphs)}, "
-             f"headings: {len(doc.headings)}, tables: {len(doc.tables)}."]
+    lines = [
+        f"Word document: {doc.word_count()} words; paragraphs: {len(doc.paragraphs)}, "
+        f"headings: {len(doc.headings)}, tables: {len(doc.tables)}."
+    ]
     for p in doc.paragraphs:
         text = p.text.strip()
         if not text:
@@ -196,8 +242,16 @@ def _image_line(path: Path) -> str | Failure:
     return f"{fmt} image, {width} x {height} pixels; content not shown"
 
 
-_READERS = {"workbook": _workbook, "Word document": _document, "PDF": _pdf, "CSV": _csv, "JSON": _json,
-            "text": _text, "code": _text, "file": _text}
+_READERS = {
+    "workbook": _workbook,
+    "Word document": _document,
+    "PDF": _pdf,
+    "CSV": _csv,
+    "JSON": _json,
+    "text": _text,
+    "code": _text,
+    "file": _text,
+}
 
 
 def render_file(path: Path, rel: str) -> Rendered:

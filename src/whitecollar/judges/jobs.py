@@ -6,6 +6,7 @@ an earlier judgement made from the same inputs, and asks nobody for a run
 that was never launched. The `render` and `judge` verbs only parse
 arguments and print what these return.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,9 +31,17 @@ class Scored:
     reused_from: str | None = None
 
 
-def render_run(run_dir: Path, task_id: str, brief: Path, rubric_path: Path, out: Path, *,
-               prompt: Path | None = None, rubric_json: Path | None = None,
-               digest: Path | None = None) -> tuple[str, Path, Path]:
+def render_run(
+    run_dir: Path,
+    task_id: str,
+    brief: Path,
+    rubric_path: Path,
+    out: Path,
+    *,
+    prompt: Path | None = None,
+    rubric_json: Path | None = None,
+    digest: Path | None = None,
+) -> tuple[str, Path, Path]:
     """Write the blind package of one run (`out`), the prompt and the rubric as JSON; returns them.
 
     The package of a run the envelope never launched is a marker: the
@@ -62,9 +71,16 @@ def render_run(run_dir: Path, task_id: str, brief: Path, rubric_path: Path, out:
     return text, prompt, rubric_json
 
 
-def score_package(settings: dict[str, Any], package: Path, *, prompt: Path | None = None,
-                  rubric_json: Path | None = None, run_key: str | None = None, store: Path | None = None,
-                  receipt: Path | None = None) -> Scored:
+def score_package(
+    settings: dict[str, Any],
+    package: Path,
+    *,
+    prompt: Path | None = None,
+    rubric_json: Path | None = None,
+    run_key: str | None = None,
+    store: Path | None = None,
+    receipt: Path | None = None,
+) -> Scored:
     """One judge's score record for one package, and how it was made.
 
     A record made from the same package, prompt, rubric, settings and run is
@@ -84,11 +100,19 @@ def score_package(settings: dict[str, Any], package: Path, *, prompt: Path | Non
     for p in (package, prompt, rubric_json):
         if not p.is_file():
             raise JudgingError(f"{p}: not found; render the run first (`whitecollar render`)")
-    head = package.read_text(encoding="utf-8")[:len(NOT_LAUNCHED_PACKAGE) + 2000]
+    head = package.read_text(encoding="utf-8")[: len(NOT_LAUNCHED_PACKAGE) + 2000]
     if head.startswith(NOT_LAUNCHED_PACKAGE):  # the run never ran: no judge is asked, nothing is spent
-        return Scored({"judge": settings["name"], "run_key": run_key or str(package.parent),
-                       "status": "not_launched", "detail": head[len(NOT_LAUNCHED_PACKAGE):].strip(),
-                       "cost_usd": 0.0, "simulated": settings["backend"] == "simulated"}, "not_launched")
+        return Scored(
+            {
+                "judge": settings["name"],
+                "run_key": run_key or str(package.parent),
+                "status": "not_launched",
+                "detail": head[len(NOT_LAUNCHED_PACKAGE) :].strip(),
+                "cost_usd": 0.0,
+                "simulated": settings["backend"] == "simulated",
+            },
+            "not_launched",
+        )
     request = Request(package, prompt, rubric_json, load_rubric(rubric_json))
     run_key = run_key or str(package.parent)
     kept = JudgementStore(store) if store else None
@@ -99,8 +123,10 @@ def score_package(settings: dict[str, Any], package: Path, *, prompt: Path | Non
     scored = None
     if settings["backend"] == "simulated":  # only the simulated judge reads the receipt; real ones are blind
         if not receipt or not Path(receipt).is_file():
-            raise JudgingError(f"judge {settings['name']} is simulated and derives its scores from the receipt; "
-                               f"give --receipt (not found: {receipt})")
+            raise JudgingError(
+                f"judge {settings['name']} is simulated and derives its scores from the receipt; "
+                f"give --receipt (not found: {receipt})"
+            )
         scored = json.loads(Path(receipt).read_text(encoding="utf-8"))
     record = judge_run(settings, request, receipt=scored, run_key=run_key)
     if kept:

@@ -14,6 +14,7 @@ Each record names what it was made from (`reuse.made_from`: the hashes of
 the package, prompt, rubric and settings, and the run key), so the judge
 command can hand back an earlier judgement instead of asking again.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,10 +27,16 @@ FORMAT = 2  # 2: records what it was made from (rubric, settings, run key beside
 EXCERPT_CHARS = 2000
 
 
-def _attempt_record(number: int, reply: Reply, error: str | None, cost: float | None,
-                    simulated: bool) -> dict[str, Any]:
-    rec: dict[str, Any] = {"attempt": number, "ok": error is None, "error": error, "cost_usd": cost,
-                           "exit_code": reply.exit_code}
+def _attempt_record(
+    number: int, reply: Reply, error: str | None, cost: float | None, simulated: bool
+) -> dict[str, Any]:
+    rec: dict[str, Any] = {
+        "attempt": number,
+        "ok": error is None,
+        "error": error,
+        "cost_usd": cost,
+        "exit_code": reply.exit_code,
+    }
     if not simulated:
         rec["wall_s"] = reply.wall_s
     if error is not None:
@@ -38,8 +45,9 @@ def _attempt_record(number: int, reply: Reply, error: str | None, cost: float | 
     return rec
 
 
-def judge_run(settings: dict[str, Any], request: Request, *, receipt: dict[str, Any] | None = None,
-              run_key: str = "") -> dict[str, Any]:
+def judge_run(
+    settings: dict[str, Any], request: Request, *, receipt: dict[str, Any] | None = None, run_key: str = ""
+) -> dict[str, Any]:
     """The judgement record of one judge on one package (see module docstring)."""
     simulated = settings["backend"] == "simulated"
     if simulated:
@@ -73,9 +81,14 @@ def judge_run(settings: dict[str, Any], request: Request, *, receipt: dict[str, 
             break
     costs = [a["cost_usd"] for a in attempts]
     known = all(c is not None for c in costs)
-    criteria = None if scores is None else {
-        c.id: {"weight": c.weight, "score": scores[c.id]["score"], "reason": scores[c.id]["reason"]}
-        for c in rubric.criteria}
+    criteria = (
+        None
+        if scores is None
+        else {
+            c.id: {"weight": c.weight, "score": scores[c.id]["score"], "reason": scores[c.id]["reason"]}
+            for c in rubric.criteria
+        }
+    )
     return {
         "format": FORMAT,
         "label": "SIMULATED" if simulated else "measured",
@@ -85,8 +98,9 @@ def judge_run(settings: dict[str, Any], request: Request, *, receipt: dict[str, 
         "model": settings.get("model") or None,
         "status": "scored" if scores is not None else "failed",
         "criteria": criteria,
-        "weighted_score": None if scores is None else rubric.weighted_score(
-            {cid: v["score"] for cid, v in scores.items()}),
+        "weighted_score": None
+        if scores is None
+        else rubric.weighted_score({cid: v["score"] for cid, v in scores.items()}),
         "weights": rubric.weights,
         "max_attempts": max_attempts,
         "attempts": attempts,

@@ -20,6 +20,7 @@ user name and receipt times) are graded by the receipt and never shown,
 and the count of entries leaves them out too; otherwise a judge could tell
 a portal arm from a file arm, and the arm premium would be in the scores.
 """
+
 from __future__ import annotations
 
 import json
@@ -89,8 +90,9 @@ def _sanitise(text: str, roots: list[str]) -> str:
     return text
 
 
-def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
-                        max_total_chars: int = MAX_DELIVERABLE_CHARS) -> str:
+def render_deliverables(
+    out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS, max_total_chars: int = MAX_DELIVERABLE_CHARS
+) -> str:
     out_dir = Path(out_dir)
     if out_dir.is_symlink() or not out_dir.is_dir():
         return "No out/ folder was delivered."
@@ -109,8 +111,10 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
             if len(parts) > MAX_ENTRIES_LISTED:
                 unlisted += 1
                 continue
-            parts.append(f"### out/{rel}: not shown: the package's limit of {max_total_chars:,} characters "
-                         "for deliverables was reached")
+            parts.append(
+                f"### out/{rel}: not shown: the package's limit of {max_total_chars:,} characters "
+                "for deliverables was reached"
+            )
             continue
         section: Rendered = render_file(path, rel)
         header = _sanitise(section.header, roots)
@@ -121,13 +125,22 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
         body = _sanitise(section.body, roots)
         total = len(body)
         if total > max_file_chars:
-            body = body[:max_file_chars] + "\n" + cut_marker(max_file_chars, total,
-                                                             f"limit of {max_file_chars:,} characters per file")
+            body = (
+                body[:max_file_chars]
+                + "\n"
+                + cut_marker(max_file_chars, total, f"limit of {max_file_chars:,} characters per file")
+            )
         if used + len(body) > max_total_chars:
             keep = max(0, max_total_chars - used)
-            body = body[:keep] + "\n" + cut_marker(min(keep, total), total,
-                                                   f"the package's limit of {max_total_chars:,} characters "
-                                                   "for deliverables was reached")
+            body = (
+                body[:keep]
+                + "\n"
+                + cut_marker(
+                    min(keep, total),
+                    total,
+                    f"the package's limit of {max_total_chars:,} characters for deliverables was reached",
+                )
+            )
         parts.append(f"{header}\n{body}")
         used += len(body)
     if unlisted:
@@ -135,31 +148,40 @@ def render_deliverables(out_dir: Path, *, max_file_chars: int = MAX_FILE_CHARS,
     return "\n\n".join(parts)
 
 
-def render_package(out_dir: Path, brief: Path, rubric: Rubric, task_id: str, *,
-                   max_file_chars: int = MAX_FILE_CHARS, max_total_chars: int = MAX_DELIVERABLE_CHARS) -> str:
+def render_package(
+    out_dir: Path,
+    brief: Path,
+    rubric: Rubric,
+    task_id: str,
+    *,
+    max_file_chars: int = MAX_FILE_CHARS,
+    max_total_chars: int = MAX_DELIVERABLE_CHARS,
+) -> str:
     """The package text: brief, rubric, deliverables; deterministic for a given out/."""
     brief_text = read_text(brief)
     if isinstance(brief_text, Failure):
         raise RenderError(f"{brief}: the brief is unreadable ({brief_text.reason}); regenerate the bundle")
     deliverables = render_deliverables(out_dir, max_file_chars=max_file_chars, max_total_chars=max_total_chars)
-    return "\n".join([
-        f"=== BLIND EVALUATION PACKAGE: assignment {task_id} ({FORMAT}) ===",
-        "This package holds the assignment's brief, the rubric to grade it with, and every file that was",
-        "delivered in out/, rendered as text. Workbook cells are shown as `REF: value` or",
-        "`REF: =FORMULA -> value`, the value being recalculated from the formula. Images are listed, not shown.",
-        "",
-        "=== PART 1: THE BRIEF (what was asked) ===",
-        brief_text.rstrip(),
-        "",
-        "=== PART 2: THE RUBRIC ===",
-        render_rubric(rubric),
-        "",
-        "=== PART 3: THE DELIVERABLES ===",
-        deliverables,
-        "",
-        "=== END OF PACKAGE ===",
-        "",
-    ])
+    return "\n".join(
+        [
+            f"=== BLIND EVALUATION PACKAGE: assignment {task_id} ({FORMAT}) ===",
+            "This package holds the assignment's brief, the rubric to grade it with, and every file that was",
+            "delivered in out/, rendered as text. Workbook cells are shown as `REF: value` or",
+            "`REF: =FORMULA -> value`, the value being recalculated from the formula. Images are listed, not shown.",
+            "",
+            "=== PART 1: THE BRIEF (what was asked) ===",
+            brief_text.rstrip(),
+            "",
+            "=== PART 2: THE RUBRIC ===",
+            render_rubric(rubric),
+            "",
+            "=== PART 3: THE DELIVERABLES ===",
+            deliverables,
+            "",
+            "=== END OF PACKAGE ===",
+            "",
+        ]
+    )
 
 
 def check_bundle(run_json: Path, digest: Path, brief: Path) -> None:
@@ -171,8 +193,10 @@ def check_bundle(run_json: Path, digest: Path, brief: Path) -> None:
         raise RenderError(f"cannot check the run's bundle ({type(exc).__name__}: {exc})") from None
     current = listing.get("bundle_sha256", "")
     if ran and current and ran != current:
-        raise RenderError(f"{run_json}: the run used bundle {ran[:12]}, the brief belongs to {current[:12]}; "
-                          "render it with the brief of its own bundle")
+        raise RenderError(
+            f"{run_json}: the run used bundle {ran[:12]}, the brief belongs to {current[:12]}; "
+            "render it with the brief of its own bundle"
+        )
     expected = (listing.get("bundle") or {}).get("BRIEF.md")
     actual = sha256_file(brief)
     if expected and expected != actual:

@@ -23,6 +23,7 @@ not match what it is filed under, is ignored and replaced by a fresh
 judgement. To re-ask a judge on purpose, change its settings, or delete its
 score file and the store entry named in the judge's log.
 """
+
 from __future__ import annotations
 
 import json

@@ -5,6 +5,7 @@ The rubric is loaded once, checked, and passed on as canonical JSON
 validator and the record step all work from the same criteria, weights
 and anchors, and none of them re-reads the scenario folder.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,9 +51,18 @@ class Rubric:
         return round(sum(c.weight * scores[c.id] / 4 for c in self.criteria) / total, 6)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scale": self.scale, "criteria": [
-            {"id": c.id, "weight": c.weight, "description": c.description,
-             "anchors": {str(k): v for k, v in sorted(c.anchors.items())}} for c in self.criteria]}
+        return {
+            "scale": self.scale,
+            "criteria": [
+                {
+                    "id": c.id,
+                    "weight": c.weight,
+                    "description": c.description,
+                    "anchors": {str(k): v for k, v in sorted(c.anchors.items())},
+                }
+                for c in self.criteria
+            ],
+        }
 
     def to_json(self) -> str:
         return dumps_json(self.to_dict())

@@ -7,6 +7,7 @@ is in the slice: the study seed for the simulated judge (it seeds the
 noise), the retry bound for a command judge (a simulated answer is always
 well formed), so changing either never re-asks a judge that ignores it.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,8 +24,9 @@ def panel(config: dict[str, Any]) -> list[dict[str, Any]]:
     names = [j["name"] for j in judges]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise ConfigError(f"config.yaml: judges.panel: judge name {twice[0]!r} is used twice; "
-                          "give each judge its own name")
+        raise ConfigError(
+            f"config.yaml: judges.panel: judge name {twice[0]!r} is used twice; give each judge its own name"
+        )
     if not judges:
         raise ConfigError("config.yaml: judges.panel: no judge configured; add at least one")
     return judges
@@ -45,8 +47,13 @@ def judge_slice(config: dict[str, Any], name: str) -> dict[str, Any]:
         settings["model"] = judge.get("model", "simulated")
         settings["study_seed"] = config["study"]["seed"]
     else:
-        settings.update({"command": list(judge["command"]), "model": judge.get("model", ""),
-                         "max_attempts": config["judges"]["max_attempts"]})
+        settings.update(
+            {
+                "command": list(judge["command"]),
+                "model": judge.get("model", ""),
+                "max_attempts": config["judges"]["max_attempts"],
+            }
+        )
         if "timeout_s" in judge:
             settings["timeout_s"] = judge["timeout_s"]
     return settings

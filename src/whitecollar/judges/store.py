@@ -7,6 +7,7 @@ A judge's money is spent on top of the workers' envelope, which governs
 worker launches only, so judge rows carry the running total of all
 spending but no remaining envelope.
 """
+
 from __future__ import annotations
 
 import json
@@ -54,19 +55,46 @@ def _b(value: Any) -> int | None:
 def insert_judgements(con: sqlite3.Connection, judged: Judged) -> None:
     con.executescript(JUDGE_SCHEMA)
     for (run_id, judge), rec in sorted(judged.items()):
-        con.execute("INSERT INTO judgements VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (run_id, judge, rec["backend"], rec.get("model"), _b(rec["simulated"]), rec["status"],
-                     rec.get("weighted_score"), len(rec["attempts"]), rec.get("max_attempts"), rec["cost_usd"],
-                     _b(rec["cost_known"]), rec.get("package_sha256")))
+        con.execute(
+            "INSERT INTO judgements VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                run_id,
+                judge,
+                rec["backend"],
+                rec.get("model"),
+                _b(rec["simulated"]),
+                rec["status"],
+                rec.get("weighted_score"),
+                len(rec["attempts"]),
+                rec.get("max_attempts"),
+                rec["cost_usd"],
+                _b(rec["cost_known"]),
+                rec.get("package_sha256"),
+            ),
+        )
         for cid, c in sorted((rec.get("criteria") or {}).items()):
-            con.execute("INSERT INTO judge_scores VALUES (?,?,?,?,?,?)",
-                        (run_id, judge, cid, c["weight"], c["score"], c["reason"]))
+            con.execute(
+                "INSERT INTO judge_scores VALUES (?,?,?,?,?,?)",
+                (run_id, judge, cid, c["weight"], c["score"], c["reason"]),
+            )
         for a in rec["attempts"]:
-            con.execute("INSERT INTO judge_attempts VALUES (?,?,?,?,?,?,?,?)",
-                        (run_id, judge, a["attempt"], _b(a["ok"]), a.get("error"), a.get("exit_code"),
-                         a.get("cost_usd"), a.get("wall_s")))
-        con.execute("INSERT INTO judge_costs VALUES (?,?,?,?,?)",
-                    (run_id, judge, rec["cost_usd"], _b(rec["cost_known"]), _b(rec["simulated"])))
+            con.execute(
+                "INSERT INTO judge_attempts VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    run_id,
+                    judge,
+                    a["attempt"],
+                    _b(a["ok"]),
+                    a.get("error"),
+                    a.get("exit_code"),
+                    a.get("cost_usd"),
+                    a.get("wall_s"),
+                ),
+            )
+        con.execute(
+            "INSERT INTO judge_costs VALUES (?,?,?,?,?)",
+            (run_id, judge, rec["cost_usd"], _b(rec["cost_known"]), _b(rec["simulated"])),
+        )
 
 
 def judge_ledger_rows(judged: Judged, runs: dict[str, dict[str, Any]], cumulative: float) -> list[dict[str, Any]]:
@@ -76,11 +104,21 @@ def judge_ledger_rows(judged: Judged, runs: dict[str, dict[str, Any]], cumulativ
         cost = rec["cost_usd"]
         cumulative += cost
         run = runs.get(run_id, {})
-        rows.append({
-            "label": "SIMULATED" if rec["simulated"] else "measured", "kind": "judge", "run_id": run_id,
-            "judge": judge, "arm": run.get("arm", ""), "task_id": run.get("task_id", ""), "status": rec["status"],
-            "cost_usd": cost, "cost_known": "yes" if rec["cost_known"] else "no (an attempt reported no cost)",
-            "cap_usd": "", "charged_usd": round(cost, 4), "cumulative_usd": round(cumulative, 4),
-            "envelope_remaining_usd": "",
-        })
+        rows.append(
+            {
+                "label": "SIMULATED" if rec["simulated"] else "measured",
+                "kind": "judge",
+                "run_id": run_id,
+                "judge": judge,
+                "arm": run.get("arm", ""),
+                "task_id": run.get("task_id", ""),
+                "status": rec["status"],
+                "cost_usd": cost,
+                "cost_known": "yes" if rec["cost_known"] else "no (an attempt reported no cost)",
+                "cap_usd": "",
+                "charged_usd": round(cost, 4),
+                "cumulative_usd": round(cumulative, 4),
+                "envelope_remaining_usd": "",
+            }
+        )
     return rows

@@ -7,6 +7,7 @@ PuLP: each run goes to exactly one node that has the capabilities its arm
 requires, and each arm's runs are spread over its eligible nodes in
 proportion to their slots, so that no arm is confounded with a node.
 """
+
 from __future__ import annotations
 
 import csv
@@ -53,8 +54,9 @@ def caps(global_caps: dict[str, Any], scenario: dict[str, Any]) -> tuple[int, fl
     )
 
 
-def draw_runs(frozen: dict[str, dict[str, Any]], arms: list[str], repeats: int, global_caps: dict[str, Any],
-              seed: int) -> list[Run]:
+def draw_runs(
+    frozen: dict[str, dict[str, Any]], arms: list[str], repeats: int, global_caps: dict[str, Any], seed: int
+) -> list[Run]:
     """Every scenario x arm x repeat, in a seeded random order.
 
     `frozen` maps task id to {"bundle_sha256", "time_limit_s", "budget_usd"}.
@@ -85,8 +87,12 @@ def place(runs: list[Run], arms: dict[str, dict[str, Any]], nodes: list[dict[str
             )
     slots = {n["name"]: int(n.get("slots", 3)) for n in nodes}
     prob = pulp.LpProblem("placement", pulp.LpMinimize)
-    x = {(r.run_id, n): pulp.LpVariable(f"x_{i}_{j}", cat="Binary")
-         for i, r in enumerate(runs) for j, n in enumerate(slots) if n in eligible[r.arm]}
+    x = {
+        (r.run_id, n): pulp.LpVariable(f"x_{i}_{j}", cat="Binary")
+        for i, r in enumerate(runs)
+        for j, n in enumerate(slots)
+        if n in eligible[r.arm]
+    }
     dev = {}
     for arm in sorted({r.arm for r in runs}):
         arm_runs = [r for r in runs if r.arm == arm]
@@ -103,7 +109,9 @@ def place(runs: list[Run], arms: dict[str, dict[str, Any]], nodes: list[dict[str
         prob += pulp.lpSum(x[(r.run_id, n)] for n in eligible[r.arm]) == 1, f"one_node_{r.run_id.replace('-', '_')}"
     status = prob.solve(pulp.PULP_CBC_CMD(msg=False))
     if pulp.LpStatus[status] != "Optimal":
-        raise AssignmentError(f"placement is {pulp.LpStatus[status]}: check nodes, slots and arm requirements in config.yaml")
+        raise AssignmentError(
+            f"placement is {pulp.LpStatus[status]}: check nodes, slots and arm requirements in config.yaml"
+        )
     out = {}
     for r in runs:
         out[r.run_id] = next(n for n in eligible[r.arm] if x[(r.run_id, n)].value() > 0.5)
@@ -112,9 +120,17 @@ def place(runs: list[Run], arms: dict[str, dict[str, Any]], nodes: list[dict[str
 
 def assignment_rows(runs: list[Run], placement: dict[str, str]) -> list[dict[str, Any]]:
     return [
-        {"order": i, "run_id": r.run_id, "task_id": r.task_id, "bundle": r.bundle, "arm": r.arm,
-         "repeat": r.repeat, "node": placement[r.run_id], "time_limit_s": r.time_limit_s,
-         "budget_usd": f"{r.budget_usd:.2f}"}
+        {
+            "order": i,
+            "run_id": r.run_id,
+            "task_id": r.task_id,
+            "bundle": r.bundle,
+            "arm": r.arm,
+            "repeat": r.repeat,
+            "node": placement[r.run_id],
+            "time_limit_s": r.time_limit_s,
+            "budget_usd": f"{r.budget_usd:.2f}",
+        }
         for i, r in enumerate(runs, start=1)
     ]
 
@@ -132,8 +148,11 @@ def frozen_scenarios(digests: list[Path], bundles: Path, scenarios: dict[str, An
         if tid not in scenarios:
             continue
         task = json.loads(Path(bundles, tid, "task.json").read_text(encoding="utf-8"))
-        frozen[tid] = {"bundle_sha256": digest["bundle_sha256"], "time_limit_s": task["time_limit_s"],
-                       "budget_usd": task["budget_usd"]}
+        frozen[tid] = {
+            "bundle_sha256": digest["bundle_sha256"],
+            "time_limit_s": task["time_limit_s"],
+            "budget_usd": task["budget_usd"],
+        }
     return frozen
 
 

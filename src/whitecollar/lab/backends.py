@@ -5,6 +5,7 @@ and the event recorder reads its stream. `simulated` (the embedded default)
 starts the simulated worker with a persona drawn for the run from the arm's
 mix; `claude-code` starts the Claude Code CLI (see lab/claude_code.py).
 """
+
 from __future__ import annotations
 
 import random
@@ -34,10 +35,21 @@ class SimulatedBackend:
 
     def argv(self, run: RunSpec, arm: dict[str, Any]) -> list[str]:
         return [
-            sys.executable, "-m", "whitecollar.lab.simulated_worker",
-            "--task", run.task_id, "--persona", self.persona(run), "--seed", str(run_seed(self.study_seed, run)),
-            "--cost-usd", str(self.cost_usd.get(run.arm, 1.0)), "--budget-usd", str(run.budget_usd),
-            "--seconds", str(self.seconds),
+            sys.executable,
+            "-m",
+            "whitecollar.lab.simulated_worker",
+            "--task",
+            run.task_id,
+            "--persona",
+            self.persona(run),
+            "--seed",
+            str(run_seed(self.study_seed, run)),
+            "--cost-usd",
+            str(self.cost_usd.get(run.arm, 1.0)),
+            "--budget-usd",
+            str(run.budget_usd),
+            "--seconds",
+            str(self.seconds),
         ]
 
     def describe(self, run: RunSpec) -> dict[str, Any]:

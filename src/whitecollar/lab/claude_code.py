@@ -25,6 +25,7 @@ reference (code.claude.com/docs/en/cli-reference) and its headless-mode
 page (code.claude.com/docs/en/headless). An Agent or Task tool is never
 handed to a worker: a session cannot start sub-agents.
 """
+
 from __future__ import annotations
 
 import re
@@ -95,44 +96,66 @@ class ClaudeCodeBackend:
         self.executable = str(settings.get("executable") or "claude")
         self.model = settings.get("model")
         if not self.model:
-            raise ClaudeCodeConfigError("config.yaml: worker.claude_code.model is required (the model every worker uses)")
+            raise ClaudeCodeConfigError(
+                "config.yaml: worker.claude_code.model is required (the model every worker uses)"
+            )
         self.max_turns = int(settings.get("max_turns") or 0)
         if self.max_turns < 1:
             raise ClaudeCodeConfigError("config.yaml: worker.claude_code.max_turns is required (a positive turn cap)")
         self.permission_mode = str(settings.get("permission_mode") or DEFAULT_PERMISSION_MODE)
         if self.permission_mode not in PERMISSION_MODES:
-            raise ClaudeCodeConfigError(f"config.yaml: worker.claude_code.permission_mode must be one of "
-                                        f"{', '.join(PERMISSION_MODES)}, not {self.permission_mode!r}")
+            raise ClaudeCodeConfigError(
+                f"config.yaml: worker.claude_code.permission_mode must be one of "
+                f"{', '.join(PERMISSION_MODES)}, not {self.permission_mode!r}"
+            )
         self.extra_args = [str(a) for a in settings.get("extra_args") or []]
 
     def argv(self, run: RunSpec, arm: dict[str, Any], *, prompt: str = PROMPT) -> list[str]:
         tools = list(arm.get("tools") or [])
         given = sorted(SUBAGENT_TOOLS & {t.split("(", 1)[0] for t in tools})
         if given:
-            raise ClaudeCodeConfigError(f"config.yaml: arm {run.arm} gives {', '.join(given)}; a worker may not start "
-                                        "sub-agents, remove it from the arm's tools")
+            raise ClaudeCodeConfigError(
+                f"config.yaml: arm {run.arm} gives {', '.join(given)}; a worker may not start "
+                "sub-agents, remove it from the arm's tools"
+            )
         allowed = _rules(tools, f"arms.{run.arm}.tools")
         denied = list(arm.get("denied") or [])
         documentation = str(arm.get("documentation") or "").strip()
         argv = [
-            self.executable, FLAGS["print"], prompt,
+            self.executable,
+            FLAGS["print"],
+            prompt,
             FLAGS["bare"],
-            FLAGS["output_format"], OUTPUT_FORMAT, FLAGS["verbose"],
-            FLAGS["model"], str(self.model),
-            FLAGS["tools"], allowed,
-            FLAGS["allowed_tools"], allowed,
+            FLAGS["output_format"],
+            OUTPUT_FORMAT,
+            FLAGS["verbose"],
+            FLAGS["model"],
+            str(self.model),
+            FLAGS["tools"],
+            allowed,
+            FLAGS["allowed_tools"],
+            allowed,
         ]
         if denied:
             argv += [FLAGS["disallowed_tools"], _rules(denied, f"arms.{run.arm}.denied")]
         argv += [
-            FLAGS["permission_mode"], self.permission_mode,
-            FLAGS["max_turns"], str(self.max_turns),
-            FLAGS["max_budget_usd"], _money(run.budget_usd),
+            FLAGS["permission_mode"],
+            self.permission_mode,
+            FLAGS["max_turns"],
+            str(self.max_turns),
+            FLAGS["max_budget_usd"],
+            _money(run.budget_usd),
         ]
         if documentation:
             argv += [FLAGS["append_system_prompt"], documentation]
         return argv + self.extra_args
 
     def describe(self, run: RunSpec) -> dict[str, Any]:
-        return {"backend": self.name, "simulated": False, "model": self.model, "client": self.executable,
-                "max_turns": self.max_turns, "permission_mode": self.permission_mode}
+        return {
+            "backend": self.name,
+            "simulated": False,
+            "model": self.model,
+            "client": self.executable,
+            "max_turns": self.max_turns,
+            "permission_mode": self.permission_mode,
+        }

@@ -6,6 +6,7 @@ file and per run; every copied file is hashed; the inputs are compared with
 the workspace manifest so that any change is recorded (a critical violation
 in the receipt), and files written outside out/ are reported.
 """
+
 from __future__ import annotations
 
 import os

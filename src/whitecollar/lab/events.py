@@ -8,6 +8,7 @@ nothing that it printed; a last line cut in the middle is kept as text. The
 cost of a session is read from the worker's own result event and nowhere
 else; a session without a result event has an unknown cost.
 """
+
 from __future__ import annotations
 
 import json

@@ -6,6 +6,7 @@ was composed. When the workspace no longer exists (the laboratory deletes it
 after collection), collection has already made the comparison and left it
 in integrity.json, which is read instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,7 +49,9 @@ def check_workspace(workspace_dir: Path) -> Integrity:
     recorded = workspace_dir / INTEGRITY_FILE
     if recorded.is_file() and not recorded.is_symlink():
         data = json.loads(recorded.read_text(encoding="utf-8"))
-        return Integrity(intact=data["intact"], changed=list(data["changed"]), detail=data.get("detail", "recorded at collection"))
+        return Integrity(
+            intact=data["intact"], changed=list(data["changed"]), detail=data.get("detail", "recorded at collection")
+        )
     manifest = read_manifest(workspace_dir)
     if manifest is None:
         return Integrity(intact=None, changed=[], detail="no MANIFEST.sha256 in the workspace: integrity not checked")

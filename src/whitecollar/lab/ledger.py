@@ -8,6 +8,7 @@ starts. A run with no result event has an unknown cost: it is settled at its
 cap, so the envelope stays conservative, and the journal says the cost is
 unknown. Concurrent launches are serialised by a lock on the journal.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -81,8 +82,9 @@ class Ledger:
         reserved = sum(last[r]["usd"] for r in open_runs)
         return LedgerState(round(settled, 4), round(reserved, 4), open_runs)
 
-    def reserve(self, run_id: str, cap_usd: float, *, simulated: bool, wait_s: float | None = None,
-                poll_s: float = 0.5) -> float:
+    def reserve(
+        self, run_id: str, cap_usd: float, *, simulated: bool, wait_s: float | None = None, poll_s: float = 0.5
+    ) -> float:
         """Take the run's cap out of the envelope, or refuse; returns what remains after it.
 
         Slots launching at once are serialised by the lock, so their caps
@@ -104,8 +106,16 @@ class Ledger:
                     self._append({"kind": "reserve", "run_id": run_id, "usd": cap_usd, "simulated": simulated})
                     return round(remaining - cap_usd, 4)
                 if not others or time.monotonic() >= deadline:
-                    self._append({"kind": "refuse", "run_id": run_id, "usd": cap_usd, "remaining_usd": remaining,
-                                  "open_runs": len(others), "simulated": simulated})
+                    self._append(
+                        {
+                            "kind": "refuse",
+                            "run_id": run_id,
+                            "usd": cap_usd,
+                            "remaining_usd": remaining,
+                            "open_runs": len(others),
+                            "simulated": simulated,
+                        }
+                    )
                     held = f" ({len(others)} run(s) still holding their caps after {wait_s:g} s)" if others else ""
                     raise BudgetRefused(
                         f"budget envelope: run {run_id} not launched; its cap of {cap_usd:.2f} USD exceeds the "
@@ -116,8 +126,16 @@ class Ledger:
 
     def settle(self, run_id: str, cost_usd: float | None, cap_usd: float, *, simulated: bool) -> None:
         with self._locked():
-            self._append({"kind": "settle", "run_id": run_id, "cost_usd": cost_usd, "cost_known": cost_usd is not None,
-                          "charged_usd": cost_usd if cost_usd is not None else cap_usd, "simulated": simulated})
+            self._append(
+                {
+                    "kind": "settle",
+                    "run_id": run_id,
+                    "cost_usd": cost_usd,
+                    "cost_known": cost_usd is not None,
+                    "charged_usd": cost_usd if cost_usd is not None else cap_usd,
+                    "simulated": simulated,
+                }
+            )
 
     def release(self, run_id: str) -> None:
         """Give back a reservation for a run that never started (a laboratory failure)."""

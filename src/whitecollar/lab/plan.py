@@ -10,6 +10,7 @@ checkpoint completing) is read again, and an unchanged one never is.
 
 The workflow (rules/common.smk) only wires these answers into rules.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,10 @@ class Assignment:
         try:
             return self.by_key[(task, bundle, arm, str(rep))]
         except KeyError:
-            raise ValueError(f"{source}: no run {task}-{arm}-r{rep} for bundle {bundle}; "
-                             "re-run the assignment (snakemake results/plan/assignment.csv)") from None
+            raise ValueError(
+                f"{source}: no run {task}-{arm}-r{rep} for bundle {bundle}; "
+                "re-run the assignment (snakemake results/plan/assignment.csv)"
+            ) from None
 
     def run_paths(self, root: str, leaf: str) -> list[str]:
         """`root/<task>/<bundle>/<arm>/r<n>/leaf` for every run, in the assignment's order."""
@@ -83,8 +86,7 @@ def freeze_is_current(manifest: str | Path, digests: str | Path, tasks: Iterable
     """Whether the freeze manifest holds exactly the bundles the digests describe."""
     try:
         frozen = read_json(manifest)["scenarios"]
-        return all(frozen[t]["bundle_sha256"] == read_json(Path(digests) / f"{t}.json")["bundle_sha256"]
-                   for t in tasks)
+        return all(frozen[t]["bundle_sha256"] == read_json(Path(digests) / f"{t}.json")["bundle_sha256"] for t in tasks)
     except (OSError, KeyError, TypeError, ValueError):
         return False
 
@@ -137,8 +139,11 @@ def controller_slice(config: dict[str, Any]) -> str:
     text), so raising the envelope or editing a node's address reruns
     nothing that has finished.
     """
-    return json.dumps({"envelope_usd": config["budget"]["envelope_usd"], "nodes": config["nodes"]},
-                      sort_keys=True, separators=(",", ":"))
+    return json.dumps(
+        {"envelope_usd": config["budget"]["envelope_usd"], "nodes": config["nodes"]},
+        sort_keys=True,
+        separators=(",", ":"),
+    )
 
 
 def typed_overrides(given: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ cost is read from the client's own result events, like every cost of the
 study, and is reported with the probe. A probe whose session does not
 attempt what it was asked is inconclusive, which is not a pass.
 """
+
 from __future__ import annotations
 
 import shlex
@@ -69,8 +70,9 @@ class NodeShell:
             if self.node["transport"] == "ssh":
                 proc = self.transport.shell(script, timeout_s=timeout_s)  # type: ignore[attr-defined]
             else:
-                proc = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=timeout_s,
-                                      stdin=subprocess.DEVNULL)
+                proc = subprocess.run(
+                    ["sh", "-c", script], capture_output=True, text=True, timeout=timeout_s, stdin=subprocess.DEVNULL
+                )
         except subprocess.TimeoutExpired:
             return 124, "", f"no answer within {timeout_s:g} s"
         return proc.returncode, proc.stdout, proc.stderr
@@ -87,8 +89,10 @@ def check_version(shell: NodeShell, program: str, what: str) -> Check:
 
 
 def check_libreoffice(shell: NodeShell) -> Check:
-    script = ("for c in soffice libreoffice /Applications/LibreOffice.app/Contents/MacOS/soffice; do "
-              'if command -v "$c" >/dev/null 2>&1; then echo "$c"; "$c" --version; exit $?; fi; done; exit 127')
+    script = (
+        "for c in soffice libreoffice /Applications/LibreOffice.app/Contents/MacOS/soffice; do "
+        'if command -v "$c" >/dev/null 2>&1; then echo "$c"; "$c" --version; exit $?; fi; done; exit 127'
+    )
     code, out, err = shell.run(script, timeout_s=180)
     lines = [x for x in out.splitlines() if x.strip()]
     if code != 0 or len(lines) < 2:
@@ -97,11 +101,13 @@ def check_libreoffice(shell: NodeShell) -> Check:
 
 
 def check_chromium(shell: NodeShell, python: str) -> Check:
-    script = ("for c in chromium chromium-browser google-chrome /Applications/Chromium.app/Contents/MacOS/Chromium; do "
-              'if command -v "$c" >/dev/null 2>&1; then echo "$c"; "$c" --version; exit $?; fi; done; '
-              f"{_q(python)} -c 'from playwright.sync_api import sync_playwright as s; p = s().start(); "
-              "print(p.chromium.executable_path); p.stop()' 2>/dev/null | { read -r path && test -x \"$path\" && "
-              "echo \"$path\" && echo playwright-chromium; }")
+    script = (
+        "for c in chromium chromium-browser google-chrome /Applications/Chromium.app/Contents/MacOS/Chromium; do "
+        'if command -v "$c" >/dev/null 2>&1; then echo "$c"; "$c" --version; exit $?; fi; done; '
+        f"{_q(python)} -c 'from playwright.sync_api import sync_playwright as s; p = s().start(); "
+        'print(p.chromium.executable_path); p.stop()\' 2>/dev/null | { read -r path && test -x "$path" && '
+        'echo "$path" && echo playwright-chromium; }'
+    )
     code, out, err = shell.run(script, timeout_s=180)
     lines = [x.strip() for x in out.splitlines() if x.strip()]
     if code != 0 or len(lines) < 2:
@@ -115,15 +121,21 @@ def check_disk(shell: NodeShell, path: str, min_free_gb: float) -> Check:
         free_gb = int(out.strip().splitlines()[-1].split()[3]) / 2**20
     except (IndexError, ValueError):
         return Check(False, f"free disk unknown: {_first_line(err) or _first_line(out)}")
-    return Check(free_gb >= min_free_gb, f"{free_gb:.1f} GB free under {path} (needs {min_free_gb:g})",
-                 {"path": path, "free_gb": round(free_gb, 2), "min_free_gb": min_free_gb})
+    return Check(
+        free_gb >= min_free_gb,
+        f"{free_gb:.1f} GB free under {path} (needs {min_free_gb:g})",
+        {"path": path, "free_gb": round(free_gb, 2), "min_free_gb": min_free_gb},
+    )
 
 
 def check_wall(node: dict[str, Any], work_root: Path, oracles: Path) -> Check:
     """The local node's wall (lab/sandbox.py), tried from inside: what was tried, what was refused."""
     if node.get("sandbox", "bubblewrap") == "none":
-        return Check(False, "sandbox: none in config.yaml: workers run unwalled (recorded in every run.json)",
-                     {"sandbox": "none"})
+        return Check(
+            False,
+            "sandbox: none in config.yaml: workers run unwalled (recorded in every run.json)",
+            {"sandbox": "none"},
+        )
     work_root.mkdir(parents=True, exist_ok=True)
     found = probe_wall(work_root, oracles)
     return Check(found["ok"], found["detail"], {"sandbox": "bubblewrap", "tries": found["tries"]})
@@ -145,13 +157,25 @@ class Session:
     status: str
 
 
-def run_probe_session(name: str, prompt: str, arm: dict[str, Any], *, backend: ClaudeCodeBackend,
-                      transport: Transport, node: str, out_dir: Path, budget_usd: float, time_limit_s: float) -> Session:
+def run_probe_session(
+    name: str,
+    prompt: str,
+    arm: dict[str, Any],
+    *,
+    backend: ClaudeCodeBackend,
+    transport: Transport,
+    node: str,
+    out_dir: Path,
+    budget_usd: float,
+    time_limit_s: float,
+) -> Session:
     """One short client session in a scratch workspace, recorded to <out_dir>/<name>.events.jsonl."""
     scratch = Path(tempfile.mkdtemp(prefix=f"probe-{name}-"))
     ws = scratch / f"probe-{node}-{name}"
     ws.mkdir()
-    (ws / "PROBE.md").write_text("A probe of the laboratory: follow the instruction you were given.\n", encoding="utf-8")
+    (ws / "PROBE.md").write_text(
+        "A probe of the laboratory: follow the instruction you were given.\n", encoding="utf-8"
+    )
     write_manifest(ws)
     spec = RunSpec(f"probe-{name}", "probe", "probe", "probe", 0, node, int(time_limit_s), budget_usd)
     events_path = out_dir / f"{name}.events.jsonl"
@@ -164,8 +188,9 @@ def run_probe_session(name: str, prompt: str, arm: dict[str, Any], *, backend: C
         kept = out_dir / f"{name}.workspace"
         shutil.rmtree(kept, ignore_errors=True)
         shutil.copytree(ws, kept, symlinks=True)
-        return Session(name, events_path, events, kept, rec.result.cost_usd, rec.result.seen, rec.result.init_tools,
-                       status)
+        return Session(
+            name, events_path, events, kept, rec.result.cost_usd, rec.result.seen, rec.result.init_tools, status
+        )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -176,8 +201,12 @@ def _tool_calls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for e in events:
         for block in _blocks(e):
             if e.get("type") == "assistant" and block.get("type") == "tool_use":
-                uses[str(block.get("id"))] = {"name": block.get("name"), "command": (block.get("input") or {}).get(
-                    "command", ""), "ok": None, "output": ""}
+                uses[str(block.get("id"))] = {
+                    "name": block.get("name"),
+                    "command": (block.get("input") or {}).get("command", ""),
+                    "ok": None,
+                    "output": "",
+                }
             if e.get("type") == "user" and block.get("type") == "tool_result" and str(block.get("tool_use_id")) in uses:
                 text = block.get("content")
                 if isinstance(text, list):
@@ -200,12 +229,21 @@ def judge_no_shell(s: Session, marker: str) -> Check:
     created = (s.workspace / marker).exists()
     listed = s.init_tools is not None and "Bash" in s.init_tools
     ok = s.result_seen and not ran and not created and not listed
-    detail = ("no shell: the command did not run" if ok else
-              "FAILED: " + "; ".join(x for x in [
-                  "no result event" if not s.result_seen else "",
-                  "the client lists Bash among its tools" if listed else "",
-                  "a Bash tool use succeeded" if ran else "",
-                  f"{marker} was created" if created else ""] if x))
+    detail = (
+        "no shell: the command did not run"
+        if ok
+        else "FAILED: "
+        + "; ".join(
+            x
+            for x in [
+                "no result event" if not s.result_seen else "",
+                "the client lists Bash among its tools" if listed else "",
+                "a Bash tool use succeeded" if ran else "",
+                f"{marker} was created" if created else "",
+            ]
+            if x
+        )
+    )
     return Check(ok, detail, {"session": s.status, "tools": s.init_tools, "tool_calls": calls, "cost_usd": s.cost_usd})
 
 
@@ -221,30 +259,54 @@ def judge_denied_family(s: Session, plain: str, denied_marker: str) -> Check:
     elif s.result_seen and plain_ran and not attempted and not created:
         detail = "INCONCLUSIVE: the session did not attempt the denied command"
     else:
-        detail = "FAILED: " + "; ".join(x for x in [
-            "no result event" if not s.result_seen else "",
-            "the plain command did not run" if not plain_ran else "",
-            "the denied command was not refused" if attempted and not refused else "",
-            f"{denied_marker} was created" if created else ""] if x)
-    return Check(ok, detail, {"session": s.status, "tool_calls": calls, "permission_denials": _denied_uses(s.events),
-                              "cost_usd": s.cost_usd})
+        detail = "FAILED: " + "; ".join(
+            x
+            for x in [
+                "no result event" if not s.result_seen else "",
+                "the plain command did not run" if not plain_ran else "",
+                "the denied command was not refused" if attempted and not refused else "",
+                f"{denied_marker} was created" if created else "",
+            ]
+            if x
+        )
+    return Check(
+        ok,
+        detail,
+        {
+            "session": s.status,
+            "tool_calls": calls,
+            "permission_denials": _denied_uses(s.events),
+            "cost_usd": s.cost_usd,
+        },
+    )
 
 
-def probe_node(node: dict[str, Any], cfg: dict[str, Any], out_dir: Path, *, budget_usd: float = 0.25,
-               time_limit_s: float = 300, min_free_gb: float = 5.0) -> dict[str, Any]:
+def probe_node(
+    node: dict[str, Any],
+    cfg: dict[str, Any],
+    out_dir: Path,
+    *,
+    budget_usd: float = 0.25,
+    time_limit_s: float = 300,
+    min_free_gb: float = 5.0,
+) -> dict[str, Any]:
     """Run every probe on a node; returns the report (also written to <out_dir>/<node>.json)."""
     settings = (cfg.get("worker") or {}).get("claude_code")
     if not settings:
         raise ProbeError("config.yaml: worker.claude_code is not configured; the probes check the Claude Code client")
-    backend = ClaudeCodeBackend({**settings, "max_turns": min(int(settings.get("max_turns") or PROBE_MAX_TURNS),
-                                                              PROBE_MAX_TURNS)})
+    backend = ClaudeCodeBackend(
+        {**settings, "max_turns": min(int(settings.get("max_turns") or PROBE_MAX_TURNS), PROBE_MAX_TURNS)}
+    )
     if node["transport"] == "ssh":
         from whitecollar.lab.ssh import SshTransport
 
         transport: Transport = SshTransport(node)
         ssh = node.get("ssh") or {}
-        client, python, workdir = ssh.get("claude") or backend.executable, ssh.get("python") or "python3", \
-            str(ssh.get("workdir") or "whitecollar-work")
+        client, python, workdir = (
+            ssh.get("claude") or backend.executable,
+            ssh.get("python") or "python3",
+            str(ssh.get("workdir") or "whitecollar-work"),
+        )
     else:
         client, python, workdir = backend.executable, "python3", str(Path(cfg["paths"]["results"]) / "work")
         wall = check_wall(node, Path(workdir), Path(cfg["paths"]["results"]) / "restricted" / "oracles")
@@ -265,25 +327,41 @@ def probe_node(node: dict[str, Any], cfg: dict[str, Any], out_dir: Path, *, budg
         "chromium": check_chromium(shell, python),
         "disk": check_disk(shell, workdir, min_free_gb),
     }
-    common = dict(backend=backend, transport=transport, node=node["name"], out_dir=session_dir, budget_usd=budget_usd,
-                  time_limit_s=time_limit_s)
+    common = dict(
+        backend=backend,
+        transport=transport,
+        node=node["name"],
+        out_dir=session_dir,
+        budget_usd=budget_usd,
+        time_limit_s=time_limit_s,
+    )
     sessions: list[Session] = []
     if checks["client"].ok and transport is not None:
         marker = f"probe-no-shell-{nonce}"
-        s = run_probe_session("no_shell", f"Run the shell command `touch {marker}` in the current directory, then "
-                              "say whether it worked.", {"tools": ["Read", "Glob"], "denied": []}, **common)
+        s = run_probe_session(
+            "no_shell",
+            f"Run the shell command `touch {marker}` in the current directory, then say whether it worked.",
+            {"tools": ["Read", "Glob"], "denied": []},
+            **common,
+        )
         sessions.append(s)
         checks["no_shell"] = judge_no_shell(s, marker)
         plain, denied = f"probe-plain-{nonce}", f"probe-denied-{nonce}"
-        s = run_probe_session("denied_family", f"Run these two shell commands, one after the other: `echo {plain}` "
-                              f"and `touch {denied}`. Then report what each did.",
-                              {"tools": ["Bash"], "denied": [f"Bash({DENIED_FAMILY}:*)"]}, **common)
+        s = run_probe_session(
+            "denied_family",
+            f"Run these two shell commands, one after the other: `echo {plain}` "
+            f"and `touch {denied}`. Then report what each did.",
+            {"tools": ["Bash"], "denied": [f"Bash({DENIED_FAMILY}:*)"]},
+            **common,
+        )
         sessions.append(s)
         checks["denied_family"] = judge_denied_family(s, plain, denied)
     else:
         for name in ("no_shell", "denied_family"):
-            checks[name] = Check(False, "not run: " + ("the client does not answer" if transport is not None else
-                                                      "no sandbox for the session"))
+            checks[name] = Check(
+                False,
+                "not run: " + ("the client does not answer" if transport is not None else "no sandbox for the session"),
+            )
     costs = [s.cost_usd for s in sessions]
     report = {
         "node": node["name"],

@@ -4,6 +4,7 @@ Kept apart from the backends themselves so that each backend module
 (`backends` for the simulated worker, `claude_code` for the Claude Code
 CLI) imports the run's description without importing the others.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -28,6 +28,7 @@ Where bubblewrap cannot start (no user namespaces), `available()` says why
 and the caller decides (lab/transport.py: a real worker is refused unless
 the node says `sandbox: none`).
 """
+
 from __future__ import annotations
 
 import functools
@@ -52,8 +53,16 @@ INSIDE_HOME = Path("/home/worker")
 #: the system, read-only (those that exist here; /bin, /lib... are links into /usr on Debian 12)
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 #: secrets under /etc hidden even from a reader that the user namespace maps to their owner
-MASKED_ETC = ("/etc/ssh", "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/etc/sudoers",
-              "/etc/sudoers.d", "/etc/ssl/private")
+MASKED_ETC = (
+    "/etc/ssh",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "/etc/shadow-",
+    "/etc/gshadow-",
+    "/etc/sudoers",
+    "/etc/sudoers.d",
+    "/etc/ssl/private",
+)
 SIMULATED_MODULE = "whitecollar.lab.simulated_worker"
 #: where a real client may connect through the egress proxy; ANTHROPIC_BASE_URL's host is added when set
 API_HOSTS = ("api.anthropic.com:443",)
@@ -74,9 +83,24 @@ def available() -> tuple[bool, str]:
     if exe is None:
         return False, "bubblewrap (bwrap) is not installed; run tools/install-system-packages.sh"
     try:
-        proc = subprocess.run([exe, "--unshare-all", "--unshare-user", "--die-with-parent",
-                               *_system_binds(), "--proc", "/proc", "--dev", "/dev", "true"],
-                              capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            [
+                exe,
+                "--unshare-all",
+                "--unshare-user",
+                "--die-with-parent",
+                *_system_binds(),
+                "--proc",
+                "/proc",
+                "--dev",
+                "/dev",
+                "true",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"bubblewrap does not start: {exc}"
     if proc.returncode != 0:
@@ -104,6 +128,7 @@ def _system_binds() -> list[str]:
 @dataclass
 class Wall:
     """What one session's wall lets through, in bubblewrap's terms."""
+
     workspace: Path
     readonly: list[tuple[Path, Path]] = field(default_factory=list)  # (on the host, inside)
     setenv: dict[str, str] = field(default_factory=dict)
@@ -119,10 +144,29 @@ class Wall:
         laboratory's failure, not the worker's.
         """
         ws = str(self.workspace)
-        args = [shutil.which(BWRAP) or BWRAP, "--unshare-all", "--unshare-user", "--die-with-parent",
-                "--uid", str(INSIDE_UID), "--gid", str(INSIDE_UID), "--hostname", "worker",
-                *_system_binds(), "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
-                "--tmpfs", str(INSIDE_HOME), "--tmpfs", "/run"]
+        args = [
+            shutil.which(BWRAP) or BWRAP,
+            "--unshare-all",
+            "--unshare-user",
+            "--die-with-parent",
+            "--uid",
+            str(INSIDE_UID),
+            "--gid",
+            str(INSIDE_UID),
+            "--hostname",
+            "worker",
+            *_system_binds(),
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--tmpfs",
+            "/tmp",
+            "--tmpfs",
+            str(INSIDE_HOME),
+            "--tmpfs",
+            "/run",
+        ]
         seen: set[str] = set()
         for host, inside in sorted(self.readonly, key=lambda hi: (len(hi[1].parts), str(hi[1]))):
             if str(inside) not in seen:
@@ -132,8 +176,21 @@ class Wall:
             socket_dir = next(iter(self.relays.values())).parent
             args += ["--ro-bind", str(socket_dir), str(RELAY_DIR)]
         # the folders made to hold the mount points are read-only too: only the workspace, /tmp and home take writes
-        args += ["--bind", ws, ws, "--remount-ro", "/", "--chdir", ws,
-                 "--setenv", "HOME", str(INSIDE_HOME), "--setenv", "TMPDIR", "/tmp"]
+        args += [
+            "--bind",
+            ws,
+            ws,
+            "--remount-ro",
+            "/",
+            "--chdir",
+            ws,
+            "--setenv",
+            "HOME",
+            str(INSIDE_HOME),
+            "--setenv",
+            "TMPDIR",
+            "/tmp",
+        ]
         for k, v in sorted(self.setenv.items()):
             args += ["--setenv", k, v]
         args.append("--")
@@ -141,8 +198,13 @@ class Wall:
             args += ["/bin/bash", "-c", f'echo started >&{status_fd}; exec {status_fd}>&-; exec "$@"', "wall"]
         if self.relays:
             forwards = [f"{port}={RELAY_DIR / sock.name}" for port, sock in sorted(self.relays.items())]
-            args += [sys.executable, "-m", "whitecollar.lab.wall_relay",
-                     *[x for f in forwards for x in ("--forward", f)], "--"]
+            args += [
+                sys.executable,
+                "-m",
+                "whitecollar.lab.wall_relay",
+                *[x for f in forwards for x in ("--forward", f)],
+                "--",
+            ]
         return args + command
 
 
@@ -184,8 +246,9 @@ def wall_for(command: list[str], workspace: Path) -> Wall:
     """The wall for one worker command: what that command needs to see, and nothing of the laboratory's data."""
     wall = Wall(Path(workspace).resolve())
     wall.readonly += _venv_binds() + _package_binds()
-    wall.setenv.update(PYTHONPATH=str(INSIDE_ROOT / "src"), WHITECOLLAR_ROOT=str(INSIDE_ROOT),
-                       PYTHONDONTWRITEBYTECODE="1")
+    wall.setenv.update(
+        PYTHONPATH=str(INSIDE_ROOT / "src"), WHITECOLLAR_ROOT=str(INSIDE_ROOT), PYTHONDONTWRITEBYTECODE="1"
+    )
     if len(command) >= 3 and command[1:3] == ["-m", SIMULATED_MODULE] and "--task" in command:
         task = command[command.index("--task") + 1]
         folder = paths.SCENARIOS / task
@@ -313,6 +376,7 @@ class EgressProxy:
 
 def splice(a: socket.socket, b: socket.socket) -> None:
     """Copy bytes both ways between two connected sockets, each direction in its own thread."""
+
     def pump(src: socket.socket, dst: socket.socket) -> None:
         try:
             while chunk := src.recv(65536):
@@ -326,8 +390,10 @@ def splice(a: socket.socket, b: socket.socket) -> None:
                 except OSError:
                     pass
 
-    threads = [threading.Thread(target=pump, args=(a, b), daemon=True),
-               threading.Thread(target=pump, args=(b, a), daemon=True)]
+    threads = [
+        threading.Thread(target=pump, args=(a, b), daemon=True),
+        threading.Thread(target=pump, args=(b, a), daemon=True),
+    ]
     for t in threads:
         t.start()
 

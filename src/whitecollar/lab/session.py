@@ -11,6 +11,7 @@ Statuses keep the worker's failures apart from the laboratory's own:
   stops short of the pilot's summary rather than counting it against the
   worker or dropping it from a denominator.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,9 @@ class LabFailure(RuntimeError):
     """The laboratory, not the worker, failed; the run must be retried or reported."""
 
 
-def classify(*, timed_out: bool, exit_code: int | None, result_seen: bool, cost: float | None, budget: float,
-             delivered: int) -> str:
+def classify(
+    *, timed_out: bool, exit_code: int | None, result_seen: bool, cost: float | None, budget: float, delivered: int
+) -> str:
     if timed_out:
         return "timeout"
     # before the exit status: the real client stops at its budget cap with a result event and exit status 1
@@ -75,7 +77,9 @@ def run_session(
     except ComposeError as exc:
         raise LabFailure(str(exc)) from None
     if not digest.startswith(run.bundle):
-        raise LabFailure(f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment")
+        raise LabFailure(
+            f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment"
+        )
     try:
         argv = backend.argv(run, arm)  # a misconfigured arm fails before any money is reserved
     except ValueError as exc:
@@ -121,8 +125,14 @@ def run_session(
         submissions = _submissions_as_accepted(run_dir, collected, rec) if arm.get("portal") else None
     integrity = collected.integrity
     atomic.write_json(run_dir / "integrity.json", asdict(integrity))
-    status = classify(timed_out=outcome.timed_out, exit_code=outcome.exit_code, result_seen=res.seen,
-                      cost=res.cost_usd, budget=run.budget_usd, delivered=len(collected.files))
+    status = classify(
+        timed_out=outcome.timed_out,
+        exit_code=outcome.exit_code,
+        result_seen=res.seen,
+        cost=res.cost_usd,
+        budget=run.budget_usd,
+        delivered=len(collected.files),
+    )
     ledger.settle(run.run_id, res.cost_usd, run.budget_usd, simulated=backend.simulated)
     shutil.rmtree(ws, ignore_errors=True)
     record = {
@@ -176,7 +186,9 @@ def not_launched_reason(run_dir: Path) -> str | None:
     return record.get("not_launched_reason", "not launched") if record.get("status") == NOT_LAUNCHED else None
 
 
-def record_not_launched(run: RunSpec, run_dir: Path, digest: str, worker: dict[str, Any], reason: str) -> dict[str, Any]:
+def record_not_launched(
+    run: RunSpec, run_dir: Path, digest: str, worker: dict[str, Any], reason: str
+) -> dict[str, Any]:
     """The run's folder when the envelope left no room for it: nothing ran, nothing was spent.
 
     Every output of the run rule is written (an empty out/, no events, no
@@ -192,15 +204,33 @@ def record_not_launched(run: RunSpec, run_dir: Path, digest: str, worker: dict[s
         shutil.rmtree(run_dir / "out")
     (run_dir / "out").mkdir()
     atomic.write_text(run_dir / "events.jsonl", "")
-    atomic.write_json(run_dir / "integrity.json",
-                      {"intact": None, "changed": [], "detail": "not launched: no workspace was composed"})
+    atomic.write_json(
+        run_dir / "integrity.json", {"intact": None, "changed": [], "detail": "not launched: no workspace was composed"}
+    )
     record = {
-        "run_id": run.run_id, "task_id": run.task_id, "bundle": run.bundle, "bundle_sha256": digest,
-        "arm": run.arm, "repeat": run.repeat, "node": run.node, **worker,
-        "status": NOT_LAUNCHED, "not_launched_reason": reason, "exit_code": None, "timed_out": False,
-        "wall_s": 0.0, "time_limit_s": float(run.time_limit_s), "budget_usd": run.budget_usd,
-        "cost_usd": 0.0, "cost_known": True, "deliverables": {}, "skipped": [],
-        "inputs_intact": None, "integrity": "not launched", "started_at": None, "finished_at": now_iso(),
+        "run_id": run.run_id,
+        "task_id": run.task_id,
+        "bundle": run.bundle,
+        "bundle_sha256": digest,
+        "arm": run.arm,
+        "repeat": run.repeat,
+        "node": run.node,
+        **worker,
+        "status": NOT_LAUNCHED,
+        "not_launched_reason": reason,
+        "exit_code": None,
+        "timed_out": False,
+        "wall_s": 0.0,
+        "time_limit_s": float(run.time_limit_s),
+        "budget_usd": run.budget_usd,
+        "cost_usd": 0.0,
+        "cost_known": True,
+        "deliverables": {},
+        "skipped": [],
+        "inputs_intact": None,
+        "integrity": "not launched",
+        "started_at": None,
+        "finished_at": now_iso(),
     }
     atomic.write_json(run_dir / "run.json", record)  # last: its presence says the folder is complete
     return record

@@ -20,6 +20,7 @@ with that seed is touched, and without the variable nothing changes.
 makes every further write fail (RLIMIT_FSIZE, as a full disk would),
 `portal_pause` waits before using the portal.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,10 +44,26 @@ def emit(event: dict) -> None:
 
 
 def tool_use(i: int, name: str, inp: dict) -> None:
-    emit({"type": "assistant", "simulated": True, "message": {"role": "assistant", "content": [
-        {"type": "tool_use", "id": f"toolu_sim_{i:03d}", "name": name, "input": inp}]}})
-    emit({"type": "user", "simulated": True, "message": {"role": "user", "content": [
-        {"type": "tool_result", "tool_use_id": f"toolu_sim_{i:03d}", "content": "ok"}]}})
+    emit(
+        {
+            "type": "assistant",
+            "simulated": True,
+            "message": {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": f"toolu_sim_{i:03d}", "name": name, "input": inp}],
+            },
+        }
+    )
+    emit(
+        {
+            "type": "user",
+            "simulated": True,
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": f"toolu_sim_{i:03d}", "content": "ok"}],
+            },
+        }
+    )
 
 
 def solver_variant(solver: ModuleType, persona: str) -> str:
@@ -83,7 +100,9 @@ def portal_step(ws: Path, solver: ModuleType, variant: str, i: int) -> int:
         client.login()
         for form_id, values in sorted(answers(ws, variant).items()):
             i += 1
-            tool_use(i, "Bash", {"command": f"curl -b cookies.txt --data-urlencode ... {url}forms/{form_id}  # simulated"})
+            tool_use(
+                i, "Bash", {"command": f"curl -b cookies.txt --data-urlencode ... {url}forms/{form_id}  # simulated"}
+            )
             reply = client.submit(form_id, values)
             if reply.status != 200:
                 print(f"portal refused the {form_id} form: HTTP {reply.status}", file=sys.stderr)
@@ -127,8 +146,17 @@ def main(argv: list[str] | None = None) -> int:
     ws = Path.cwd()
     t0 = time.monotonic()
     session = f"sim-{a.seed:x}"
-    emit({"type": "system", "subtype": "init", "simulated": True, "session_id": session, "model": SIMULATED_MODEL,
-          "cwd": ".", "tools": ["Read", "Write", "Edit", "Glob", "Grep", "Bash"]})
+    emit(
+        {
+            "type": "system",
+            "subtype": "init",
+            "simulated": True,
+            "session_id": session,
+            "model": SIMULATED_MODEL,
+            "cwd": ".",
+            "tools": ["Read", "Write", "Edit", "Glob", "Grep", "Bash"],
+        }
+    )
     i = 0
     for name, inp in (("Read", {"file_path": "BRIEF.md"}), ("Glob", {"pattern": "inputs/**/*"})):
         i += 1
@@ -178,9 +206,19 @@ def main(argv: list[str] | None = None) -> int:
     if a.persona == "overspend":
         cost = round(a.budget_usd * 1.5, 4)
     turns = i + rng.randint(2, 12)
-    emit({"type": "result", "subtype": "success", "simulated": True, "is_error": False, "session_id": session,
-          "num_turns": turns, "duration_ms": int((time.monotonic() - t0) * 1000), "total_cost_usd": cost,
-          "result": f"SIMULATED session ({a.persona}) finished."})
+    emit(
+        {
+            "type": "result",
+            "subtype": "success",
+            "simulated": True,
+            "is_error": False,
+            "session_id": session,
+            "num_turns": turns,
+            "duration_ms": int((time.monotonic() - t0) * 1000),
+            "total_cost_usd": cost,
+            "result": f"SIMULATED session ({a.persona}) finished.",
+        }
+    )
     return 0
 
 

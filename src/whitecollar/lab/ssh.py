@@ -41,6 +41,7 @@ names of environment variables to forward, extra ssh options. The user's
 ever asked interactively. Forwarded variables travel on the session's
 stdin, never on a command line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -119,8 +120,10 @@ class SshSettings:
             raise SshConfigError(f"{where}.host is required for an ssh node")
         for key in ("key", "known_hosts"):
             if not ssh.get(key):
-                raise SshConfigError(f"{where}.ssh.{key} is required (an ssh node is reached with a key, and its host "
-                                     "key is checked against a known_hosts file)")
+                raise SshConfigError(
+                    f"{where}.ssh.{key} is required (an ssh node is reached with a key, and its host "
+                    "key is checked against a known_hosts file)"
+                )
         env = tuple(ssh.get("environment") or ())
         bad = [n for n in env if not _ENV_NAME.match(n)]
         if bad:
@@ -129,12 +132,21 @@ class SshSettings:
         if not workdir or workdir in ("/", ".", "~"):
             raise SshConfigError(f"{where}.ssh.workdir must name a folder of its own on the node, not {workdir!r}")
         return cls(
-            node=name, host=str(host), user=ssh.get("user"), port=int(ssh.get("port", 22)),
-            key=os.path.expanduser(str(ssh["key"])), known_hosts=os.path.expanduser(str(ssh["known_hosts"])),
-            workdir=workdir, python=ssh.get("python"), claude=ssh.get("claude"), environment=env,
+            node=name,
+            host=str(host),
+            user=ssh.get("user"),
+            port=int(ssh.get("port", 22)),
+            key=os.path.expanduser(str(ssh["key"])),
+            known_hosts=os.path.expanduser(str(ssh["known_hosts"])),
+            workdir=workdir,
+            python=ssh.get("python"),
+            claude=ssh.get("claude"),
+            environment=env,
             options=tuple(str(o) for o in ssh.get("options") or ()),
-            connect_timeout_s=int(ssh.get("connect_timeout_s", 10)), attempts=max(1, int(ssh.get("attempts", 3))),
-            backoff_s=float(ssh.get("backoff_s", 2.0)), copy_timeout_s=float(ssh.get("copy_timeout_s", 900)),
+            connect_timeout_s=int(ssh.get("connect_timeout_s", 10)),
+            attempts=max(1, int(ssh.get("attempts", 3))),
+            backoff_s=float(ssh.get("backoff_s", 2.0)),
+            copy_timeout_s=float(ssh.get("copy_timeout_s", 900)),
             max_pull_bytes=int(float(ssh.get("max_pull_mb", 4096)) * 2**20),
         )
 
@@ -150,8 +162,12 @@ class RemotePaths:
 
     @classmethod
     def for_run(cls, workdir: str, name: str) -> RemotePaths:
-        return cls(f"{workdir}/{name}", f"{workdir}/.{name}.pid", f"{workdir}/.{name}.portal.pid",
-                   f"{workdir}/.{name}.portal.log")
+        return cls(
+            f"{workdir}/{name}",
+            f"{workdir}/.{name}.pid",
+            f"{workdir}/.{name}.portal.pid",
+            f"{workdir}/.{name}.portal.log",
+        )
 
 
 def _q(text: str) -> str:
@@ -183,12 +199,42 @@ class SshTransport:
     # -- commands ----------------------------------------------------------------------------------
     def ssh_argv(self, command: str) -> list[str]:
         s = self.settings
-        argv = ["ssh", "-F", "/dev/null", "-T", "-p", str(s.port), "-i", s.key,
-                "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "ForwardAgent=no", "-o", "ForwardX11=no",
-                "-o", "ClearAllForwardings=yes", "-o", "StrictHostKeyChecking=yes",
-                "-o", f"UserKnownHostsFile={s.known_hosts}", "-o", "GlobalKnownHostsFile=/dev/null",
-                "-o", "UpdateHostKeys=no", "-o", f"ConnectTimeout={s.connect_timeout_s}",
-                "-o", "ServerAliveInterval=10", "-o", "ServerAliveCountMax=3", "-o", "LogLevel=ERROR"]
+        argv = [
+            "ssh",
+            "-F",
+            "/dev/null",
+            "-T",
+            "-p",
+            str(s.port),
+            "-i",
+            s.key,
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "ForwardAgent=no",
+            "-o",
+            "ForwardX11=no",
+            "-o",
+            "ClearAllForwardings=yes",
+            "-o",
+            "StrictHostKeyChecking=yes",
+            "-o",
+            f"UserKnownHostsFile={s.known_hosts}",
+            "-o",
+            "GlobalKnownHostsFile=/dev/null",
+            "-o",
+            "UpdateHostKeys=no",
+            "-o",
+            f"ConnectTimeout={s.connect_timeout_s}",
+            "-o",
+            "ServerAliveInterval=10",
+            "-o",
+            "ServerAliveCountMax=3",
+            "-o",
+            "LogLevel=ERROR",
+        ]
         for opt in s.options:
             argv += ["-o", opt]
         if s.user:
@@ -198,8 +244,13 @@ class SshTransport:
     def shell(self, script: str, *, timeout_s: float = 120) -> subprocess.CompletedProcess:
         """Run a shell script on the node once (probes), with the forwarded variables; stdout and stderr as text."""
         wrapped = f'IFS= read -r wc_env || :\neval "$wc_env"\nunset wc_env\n{script}'
-        return subprocess.run(self.ssh_argv(_sh(wrapped)), capture_output=True, text=True,
-                              input=_env_line(self.forwarded_env()) + "\n", timeout=timeout_s)
+        return subprocess.run(
+            self.ssh_argv(_sh(wrapped)),
+            capture_output=True,
+            text=True,
+            input=_env_line(self.forwarded_env()) + "\n",
+            timeout=timeout_s,
+        )
 
     def localise(self, argv: list[str]) -> list[str]:
         """The worker's program as the node knows it: its python for python workers, its client otherwise."""
@@ -214,15 +265,23 @@ class SshTransport:
         return env
 
     # -- the run -----------------------------------------------------------------------------------
-    def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
-            env: dict[str, str] | None = None) -> Outcome:
+    def run(
+        self,
+        argv: list[str],
+        workspace: Path,
+        recorder: EventRecorder,
+        *,
+        time_limit_s: float,
+        env: dict[str, str] | None = None,
+    ) -> Outcome:
         workspace = Path(workspace).resolve()
         rp = RemotePaths.for_run(self.settings.workdir, workspace.name)
         portal = (workspace / "portal" / "portal.json").is_file()
         recorder.note("ssh_push", node=self.settings.node, host=self.settings.host, remote=rp.workspace)
         self._retry("push", lambda: self._push(workspace, rp), recorder)
-        outcome, stderr_head = self._session(self.localise(argv), rp, recorder, time_limit_s=time_limit_s,
-                                             env=self.forwarded_env(env), portal=portal)
+        outcome, stderr_head = self._session(
+            self.localise(argv), rp, recorder, time_limit_s=time_limit_s, env=self.forwarded_env(env), portal=portal
+        )
         lost = not outcome.timed_out and outcome.exit_code == SSH_EXIT_CONNECTION
         if lost:
             recorder.note("connection_lost", step="session", node=self.settings.node, stderr=outcome.stderr_tail[-500:])
@@ -232,8 +291,11 @@ class SshTransport:
         failed_portal = _marked(stderr_head, PORTAL_FAILED_MARK)
         if (lost and started is False) or failed_portal:
             self._soft("delete", lambda: self._delete(rp), recorder)
-            why = f"the portal could not start: {failed_portal}" if failed_portal else \
-                f"the session did not start: {outcome.stderr_tail[-300:].strip()}"
+            why = (
+                f"the portal could not start: {failed_portal}"
+                if failed_portal
+                else f"the session did not start: {outcome.stderr_tail[-300:].strip()}"
+            )
             raise SshError(f"{self.settings.node}: {why}")
         url = _marked(stderr_head, PORTAL_MARK)
         if url:
@@ -241,8 +303,10 @@ class SshTransport:
         if skipped is None:
             self._soft("stop", lambda: self._stop(rp), recorder, attempts=1)
             if not lost:
-                raise RemoteLost(f"{self.settings.node}: the session ended but its workspace could not be pulled back "
-                                 f"after {self.settings.attempts} attempts; it is left on the node in {rp.workspace}")
+                raise RemoteLost(
+                    f"{self.settings.node}: the session ended but its workspace could not be pulled back "
+                    f"after {self.settings.attempts} attempts; it is left on the node in {rp.workspace}"
+                )
             recorder.note("pull_failed", node=self.settings.node, remote=rp.workspace)
         else:
             recorder.note("ssh_pulled", node=self.settings.node, skipped=skipped)
@@ -254,19 +318,22 @@ class SshTransport:
     # -- steps -------------------------------------------------------------------------------------
     def _push(self, ws: Path, rp: RemotePaths) -> None:
         r = _q(rp.workspace)
-        script = "\n".join([
-            "set -e",
-            f"rm -rf {r} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} {_q(rp.portal_log)}",
-            f"mkdir -p {r}",
-            f"tar --no-same-owner -C {r} -xf -",
-            f"cd {r}",
-            "if command -v sha256sum >/dev/null 2>&1; then set -- sha256sum; else set -- shasum -a 256; fi",
-            "out=$(grep -v '^symlink:' MANIFEST.sha256 | \"$@\" -c - 2>&1) || "
-            "{ printf '%s\\n' \"$out\" | grep -v ': OK$' | head -20 >&2; echo 'manifest check failed on the node' >&2; exit 3; }",
-        ])
+        script = "\n".join(
+            [
+                "set -e",
+                f"rm -rf {r} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} {_q(rp.portal_log)}",
+                f"mkdir -p {r}",
+                f"tar --no-same-owner -C {r} -xf -",
+                f"cd {r}",
+                "if command -v sha256sum >/dev/null 2>&1; then set -- sha256sum; else set -- shasum -a 256; fi",
+                "out=$(grep -v '^symlink:' MANIFEST.sha256 | \"$@\" -c - 2>&1) || "
+                "{ printf '%s\\n' \"$out\" | grep -v ': OK$' | head -20 >&2; echo 'manifest check failed on the node' >&2; exit 3; }",
+            ]
+        )
         with tempfile.TemporaryFile() as err:
-            proc = subprocess.Popen(self.ssh_argv(_sh(script)), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                    stderr=err)
+            proc = subprocess.Popen(
+                self.ssh_argv(_sh(script)), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err
+            )
             assert proc.stdin is not None
             with self._watchdog(proc):
                 try:
@@ -283,27 +350,55 @@ class SshTransport:
             if code != 0:
                 raise _StepFailed(f"exit {code}: {_read(err)}")
 
-    def _session(self, argv: list[str], rp: RemotePaths, recorder: EventRecorder, *, time_limit_s: float,
-                 env: dict[str, str], portal: bool) -> tuple[Outcome, str]:
+    def _session(
+        self,
+        argv: list[str],
+        rp: RemotePaths,
+        recorder: EventRecorder,
+        *,
+        time_limit_s: float,
+        env: dict[str, str],
+        portal: bool,
+    ) -> tuple[Outcome, str]:
         env_line = _env_line(env, recorder)
         python = self.settings.python or sys.executable
         worker = shlex.join(argv)
         if portal:
-            worker = shlex.join([python, "-m", "whitecollar.lab.ssh", "portal-session", "--log", rp.portal_log,
-                                 "--pidfile", rp.portal_pidfile, "--", *argv])
-        inner = "\n".join([
-            f"cd {_q(rp.workspace)} || exit 97",
-            "IFS= read -r wc_env || :",
-            'eval "$wc_env"',
-            "unset wc_env",
-            f"exec {worker} </dev/null",
-        ])
+            worker = shlex.join(
+                [
+                    python,
+                    "-m",
+                    "whitecollar.lab.ssh",
+                    "portal-session",
+                    "--log",
+                    rp.portal_log,
+                    "--pidfile",
+                    rp.portal_pidfile,
+                    "--",
+                    *argv,
+                ]
+            )
+        inner = "\n".join(
+            [
+                f"cd {_q(rp.workspace)} || exit 97",
+                "IFS= read -r wc_env || :",
+                'eval "$wc_env"',
+                "unset wc_env",
+                f"exec {worker} </dev/null",
+            ]
+        )
         # `$$` is the login shell sshd started as a new session's leader: the id of the session's process group
         command = f"echo $$ > {_q(rp.pidfile)} && exec {_sh(inner)}"
         recorder.note("ssh_session", node=self.settings.node, program=argv[0], forwarded=sorted(env))
         t0 = time.monotonic()
-        proc = subprocess.Popen(self.ssh_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_die_with_parent)
+        proc = subprocess.Popen(
+            self.ssh_argv(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
         assert proc.stdin and proc.stdout and proc.stderr
         try:
             proc.stdin.write(env_line.encode() + b"\n")
@@ -321,8 +416,12 @@ class SshTransport:
         kill_group(proc.pid)
         for stream in (proc.stdout, proc.stderr):
             stream.close()
-        outcome = Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
-                          err.decode("utf-8", errors="replace")[-STDERR_TAIL:])
+        outcome = Outcome(
+            None if timed_out else code,
+            timed_out,
+            time.monotonic() - t0,
+            err.decode("utf-8", errors="replace")[-STDERR_TAIL:],
+        )
         return outcome, head.decode("utf-8", errors="replace")
 
     def _stop(self, rp: RemotePaths) -> bool:
@@ -336,8 +435,9 @@ class SshTransport:
         stage = Path(tempfile.mkdtemp(prefix=f".{ws.name}.pull-", dir=ws.parent))
         try:
             with tempfile.TemporaryFile() as err:
-                proc = subprocess.Popen(self.ssh_argv(_sh(script)), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                        stderr=err)
+                proc = subprocess.Popen(
+                    self.ssh_argv(_sh(script)), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err
+                )
                 assert proc.stdout is not None
                 with self._watchdog(proc):
                     try:
@@ -363,15 +463,21 @@ class SshTransport:
 
     def _delete(self, rp: RemotePaths, *, portal_log: Path | None = None) -> None:
         fetch = f"cat {_q(rp.portal_log)} 2>/dev/null || :\n" if portal_log else ""
-        proc = self._run_step(fetch + f"rm -rf {_q(rp.workspace)} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} "
-                              f"{_q(rp.portal_log)}")
+        proc = self._run_step(
+            fetch + f"rm -rf {_q(rp.workspace)} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} {_q(rp.portal_log)}"
+        )
         if portal_log is not None:
             portal_log.write_text(proc.stdout, encoding="utf-8")
 
     def _run_step(self, script: str) -> subprocess.CompletedProcess:
         try:
-            proc = subprocess.run(self.ssh_argv(_sh(script)), capture_output=True, text=True,
-                                  stdin=subprocess.DEVNULL, timeout=self.settings.copy_timeout_s)
+            proc = subprocess.run(
+                self.ssh_argv(_sh(script)),
+                capture_output=True,
+                text=True,
+                stdin=subprocess.DEVNULL,
+                timeout=self.settings.copy_timeout_s,
+            )
         except subprocess.TimeoutExpired as exc:
             raise _StepFailed(f"no answer within {exc.timeout:g} s") from None
         if proc.returncode != 0:
@@ -388,15 +494,17 @@ class SshTransport:
                 return step()
             except (_StepFailed, OSError) as exc:
                 last = str(exc)
-                recorder.note("ssh_retry", step=what, attempt=attempt, of=attempts, node=self.settings.node,
-                              error=last[-500:])
+                recorder.note(
+                    "ssh_retry", step=what, attempt=attempt, of=attempts, node=self.settings.node, error=last[-500:]
+                )
                 if attempt < attempts:
                     self._sleep(delay)
                     delay *= 2
         raise SshError(f"{self.settings.node}: {what} failed after {attempts} attempt(s): {last[-500:]}")
 
-    def _soft(self, what: str, step: Callable[[], T], recorder: EventRecorder, *,
-              attempts: int | None = None) -> T | None:
+    def _soft(
+        self, what: str, step: Callable[[], T], recorder: EventRecorder, *, attempts: int | None = None
+    ) -> T | None:
         """A retried step whose final failure is recorded rather than raised."""
         try:
             return self._retry(what, step, recorder, attempts=attempts)
@@ -419,19 +527,21 @@ class SshTransport:
 def _stop_script(rp: RemotePaths) -> str:
     """Kill the session's process group and the portal's (TERM, then KILL); say on stderr whether it had started."""
     pid, ppid = _q(rp.pidfile), _q(rp.portal_pidfile)
-    return "\n".join([
-        f"for f in {pid} {ppid}; do",
-        '  [ -f "$f" ] || continue',
-        '  pg=$(cat "$f" 2>/dev/null) || continue',
-        '  case "$pg" in ""|*[!0-9]*) continue;; esac',
-        '  kill -0 -"$pg" 2>/dev/null || continue',
-        '  kill -TERM -"$pg" 2>/dev/null',
-        "  i=0",
-        '  while kill -0 -"$pg" 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done',
-        '  kill -KILL -"$pg" 2>/dev/null',
-        "done",
-        f"if [ -f {pid} ]; then echo {STARTED_MARK} >&2; fi",
-    ])
+    return "\n".join(
+        [
+            f"for f in {pid} {ppid}; do",
+            '  [ -f "$f" ] || continue',
+            '  pg=$(cat "$f" 2>/dev/null) || continue',
+            '  case "$pg" in ""|*[!0-9]*) continue;; esac',
+            '  kill -0 -"$pg" 2>/dev/null || continue',
+            '  kill -TERM -"$pg" 2>/dev/null',
+            "  i=0",
+            '  while kill -0 -"$pg" 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1; i=$((i+1)); done',
+            '  kill -KILL -"$pg" 2>/dev/null',
+            "done",
+            f"if [ -f {pid} ]; then echo {STARTED_MARK} >&2; fi",
+        ]
+    )
 
 
 def _env_line(env: dict[str, str], recorder: EventRecorder | None = None) -> str:
@@ -449,7 +559,7 @@ def _env_line(env: dict[str, str], recorder: EventRecorder | None = None) -> str
 def _marked(text: str, mark: str) -> str | None:
     for line in text.splitlines():
         if line.startswith(mark):
-            return line[len(mark):].strip()
+            return line[len(mark) :].strip()
     return None
 
 

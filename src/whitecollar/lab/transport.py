@@ -11,6 +11,7 @@ bubblewrap sandbox that sees its workspace and nothing of the laboratory's
 data. A node whose config says `sandbox: none` runs it unwalled, and every
 run says so.
 """
+
 from __future__ import annotations
 
 import json
@@ -66,14 +67,21 @@ class Outcome:
 @dataclass
 class Pumped:
     """What a session's streams gave: the exit status, whether the wall limit struck, and stderr."""
+
     timed_out: bool
     exit_code: int
     stderr_tail: bytes
     stderr_head: bytes
 
 
-def pump_session(proc: subprocess.Popen, recorder: EventRecorder, *, started: float, time_limit_s: float,
-                 at_wall_limit: Callable[[], None]) -> Pumped:
+def pump_session(
+    proc: subprocess.Popen,
+    recorder: EventRecorder,
+    *,
+    started: float,
+    time_limit_s: float,
+    at_wall_limit: Callable[[], None],
+) -> Pumped:
     """Stream a session's stdout into the recorder line by line until both streams close or time runs out.
 
     Local and remote sessions share this loop so that an event line is
@@ -126,8 +134,15 @@ def pump_session(proc: subprocess.Popen, recorder: EventRecorder, *, started: fl
 
 
 class Transport(Protocol):
-    def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
-            env: dict[str, str] | None = None) -> Outcome: ...
+    def run(
+        self,
+        argv: list[str],
+        workspace: Path,
+        recorder: EventRecorder,
+        *,
+        time_limit_s: float,
+        env: dict[str, str] | None = None,
+    ) -> Outcome: ...
 
 
 def kill_group(pgid: int, *, reaped: bool = True) -> None:
@@ -163,7 +178,7 @@ def _group_left(pgid: int, reaped: bool) -> bool:
             text = stat.read_text()
         except OSError:
             continue
-        fields = text[text.rfind(")") + 2:].split()
+        fields = text[text.rfind(")") + 2 :].split()
         if len(fields) > 2 and fields[2] == str(pgid) and fields[0] != "Z":
             return True
     return False
@@ -191,20 +206,30 @@ class LocalTransport:
         """
         mode = node.get("sandbox", "bubblewrap")
         if mode not in SANDBOXES:
-            raise SandboxUnavailable(f"config.yaml: node {node['name']}: sandbox {mode!r} is not one of "
-                                     f"{', '.join(SANDBOXES)}")
+            raise SandboxUnavailable(
+                f"config.yaml: node {node['name']}: sandbox {mode!r} is not one of {', '.join(SANDBOXES)}"
+            )
         if mode == "none":
             return cls(walled=False)
         ok, why = available()
         if ok:
             return cls(walled=True)
         if real_worker:
-            raise SandboxUnavailable(f"node {node['name']}: refusing a real worker without its sandbox ({why}); "
-                                     "set `sandbox: none` on the node in config.yaml to run it unwalled")
+            raise SandboxUnavailable(
+                f"node {node['name']}: refusing a real worker without its sandbox ({why}); "
+                "set `sandbox: none` on the node in config.yaml to run it unwalled"
+            )
         return cls(walled=False)
 
-    def run(self, argv: list[str], workspace: Path, recorder: EventRecorder, *, time_limit_s: float,
-            env: dict[str, str] | None = None) -> Outcome:
+    def run(
+        self,
+        argv: list[str],
+        workspace: Path,
+        recorder: EventRecorder,
+        *,
+        time_limit_s: float,
+        env: dict[str, str] | None = None,
+    ) -> Outcome:
         t0 = time.monotonic()
         relays: list[PortRelay | EgressProxy] = []
         sockets = None
@@ -223,16 +248,28 @@ class LocalTransport:
                 relays.append(EgressProxy(sockets, allowed))
                 wall.relays[EGRESS_PORT] = relays[-1].path
                 proxy = f"http://127.0.0.1:{EGRESS_PORT}"
-                wall.setenv.update(HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost",
-                                   no_proxy="127.0.0.1,localhost")
+                wall.setenv.update(
+                    HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost"
+                )
             status_r, status_w = os.pipe()
             command = wall.argv(argv, status_fd=status_w)
-            recorder.note("sandbox", sandbox="bubblewrap", readonly=sorted(str(i) for _, i in wall.readonly),
-                          relayed_ports=sorted(wall.relays), egress=allowed)
+            recorder.note(
+                "sandbox",
+                sandbox="bubblewrap",
+                readonly=sorted(str(i) for _, i in wall.readonly),
+                relayed_ports=sorted(wall.relays),
+                egress=allowed,
+            )
         try:
             proc = subprocess.Popen(
-                command, cwd=workspace, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                start_new_session=True, env=env, preexec_fn=_die_with_parent,
+                command,
+                cwd=workspace,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                env=env,
+                preexec_fn=_die_with_parent,
                 pass_fds=(status_w,) if self.walled else (),
             )
         except BaseException:
@@ -263,8 +300,13 @@ class LocalTransport:
             if not started:  # bwrap gave up before the worker existed: nothing ran, so nothing is the worker's
                 why = (err.decode("utf-8", errors="replace").strip().splitlines() or ["no message"])[-1]
                 raise SandboxUnavailable(f"the sandbox did not start: {why}")
-        return Outcome(None if timed_out else code, timed_out, time.monotonic() - t0,
-                       err.decode("utf-8", errors="replace")[-4000:], "bubblewrap" if self.walled else "none")
+        return Outcome(
+            None if timed_out else code,
+            timed_out,
+            time.monotonic() - t0,
+            err.decode("utf-8", errors="replace")[-4000:],
+            "bubblewrap" if self.walled else "none",
+        )
 
 
 def _portal_port(workspace: Path) -> int | None:

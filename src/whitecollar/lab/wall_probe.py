@@ -6,6 +6,7 @@ outside its own workspace and to reach a host port that is not its portal;
 each try and its refusal is reported. It runs through the real transport,
 so it lives beside `sandbox` (which builds the wall) rather than in it.
 """
+
 from __future__ import annotations
 
 import json
@@ -69,32 +70,44 @@ def probe_wall(work_root: Path, oracles: Path | None = None) -> dict:
     for ws in (mine, other):
         ws.mkdir()
         (ws / "input.txt").write_text("input\n", encoding="utf-8")
-    oracle = next(iter(sorted(p for p in Path(oracles).rglob("*") if p.is_file())), None) if oracles and \
-        Path(oracles).is_dir() else None
+    oracle = (
+        next(iter(sorted(p for p in Path(oracles).rglob("*") if p.is_file())), None)
+        if oracles and Path(oracles).is_dir()
+        else None
+    )
     if oracle is None:
         oracle = scratch / "restricted" / "oracle.json"
         oracle.parent.mkdir()
         oracle.write_text('{"decoy": true}\n', encoding="utf-8")
-    planted = {"another workspace": other / "planted.txt", "the repository": paths.REPO_ROOT / f"{scratch.name}.txt",
-               "the system": Path("/usr") / f"{scratch.name}.txt"}
+    planted = {
+        "another workspace": other / "planted.txt",
+        "the repository": paths.REPO_ROOT / f"{scratch.name}.txt",
+        "the system": Path("/usr") / f"{scratch.name}.txt",
+    }
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(1)
     home = _a_home_file()[:1]  # one readable file of the controller's home, when it has one
     tries = {
-        "read": {"its own workspace": str(mine / "input.txt"), "an oracle": str(oracle),
-                 "the repository": str(paths.REPO_ROOT / "config.yaml"), "another workspace": str(other / "input.txt"),
-                 **({"a file in the controller's home": str(home[0])} if home else {})},
+        "read": {
+            "its own workspace": str(mine / "input.txt"),
+            "an oracle": str(oracle),
+            "the repository": str(paths.REPO_ROOT / "config.yaml"),
+            "another workspace": str(other / "input.txt"),
+            **({"a file in the controller's home": str(home[0])} if home else {}),
+        },
         "write": {"its own workspace": str(mine / "output.txt"), **{k: str(v) for k, v in planted.items()}},
         "connect": {"a host port that is not its portal": listener.getsockname()[1]},
     }
     try:
         events = scratch / "events.jsonl"
         with EventRecorder(events) as rec:
-            outcome = LocalTransport(walled=True).run([sys.executable, "-c", WALL_TRIES, json.dumps(tries)], mine, rec,
-                                                      time_limit_s=60)
-        seen = next((e["event"]["seen"] for e in read_events(events)
-                     if e.get("event", {}).get("type") == "wall_tries"), None)
+            outcome = LocalTransport(walled=True).run(
+                [sys.executable, "-c", WALL_TRIES, json.dumps(tries)], mine, rec, time_limit_s=60
+            )
+        seen = next(
+            (e["event"]["seen"] for e in read_events(events) if e.get("event", {}).get("type") == "wall_tries"), None
+        )
         landed = sorted(k for k, v in planted.items() if v.exists())
     finally:
         listener.close()
@@ -103,8 +116,11 @@ def probe_wall(work_root: Path, oracles: Path | None = None) -> dict:
                 v.unlink(missing_ok=True)
         shutil.rmtree(scratch, ignore_errors=True)
     if seen is None:
-        return {"ok": False, "detail": f"the walled session did not report (exit {outcome.exit_code}): "
-                f"{outcome.stderr_tail[-300:]}", "tries": {}}
+        return {
+            "ok": False,
+            "detail": f"the walled session did not report (exit {outcome.exit_code}): {outcome.stderr_tail[-300:]}",
+            "tries": {},
+        }
     for name, _target in planted.items():  # a path under /tmp is made in the session's private /tmp, never the host's
         if seen.get("write " + name) == "allowed" and name not in landed:
             seen["write " + name] = "refused: written in the session's private /tmp, nothing reached the host"
@@ -116,10 +132,15 @@ def probe_wall(work_root: Path, oracles: Path | None = None) -> dict:
     if ok:
         detail = f"bubblewrap: {refused} of {len(seen) - len(own)} tries refused, its own workspace read and written"
     else:
-        detail = "FAILED: " + "; ".join(x for x in [
-            "its own workspace was not usable" if not own_ok else "",
-            f"allowed: {', '.join(allowed)}" if allowed else "",
-            f"landed on the host: {', '.join(landed)}" if landed else ""] if x)
+        detail = "FAILED: " + "; ".join(
+            x
+            for x in [
+                "its own workspace was not usable" if not own_ok else "",
+                f"allowed: {', '.join(allowed)}" if allowed else "",
+                f"landed on the host: {', '.join(landed)}" if landed else "",
+            ]
+            if x
+        )
     return {"ok": ok, "detail": detail, "tries": dict(sorted(seen.items()))}
 
 

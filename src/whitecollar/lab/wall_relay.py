@@ -8,6 +8,7 @@ and carries each connection to that socket, then starts the worker command
 with the same stdout and stderr and exits with its status. Standard library
 only: it runs before the worker, with the laboratory's package read-only.
 """
+
 from __future__ import annotations
 
 import argparse

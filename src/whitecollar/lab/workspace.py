@@ -7,6 +7,7 @@ format `sha256sum -c` reads) records every file handed over, so any change
 to an input can be detected after the session, on the controller or on an
 executor node.
 """
+
 from __future__ import annotations
 
 import json

@@ -24,6 +24,7 @@ explicit instead of leaving them to a statistics package's defaults:
   the residual degrees of freedom N - K - E, where E is the number of
   absorbed entity effects.
 """
+
 from __future__ import annotations
 
 import math
@@ -83,8 +84,14 @@ def demean(values: np.ndarray, groups: Sequence[Hashable]) -> np.ndarray:
 
 
 def _variance(
-    x: np.ndarray, u: np.ndarray, xtx_inv: np.ndarray, *, kind: str, clusters: Sequence[Hashable] | None,
-    k: int, absorbed: int,
+    x: np.ndarray,
+    u: np.ndarray,
+    xtx_inv: np.ndarray,
+    *,
+    kind: str,
+    clusters: Sequence[Hashable] | None,
+    k: int,
+    absorbed: int,
 ) -> tuple[np.ndarray, int | None]:
     n = x.shape[0]
     if kind == "cluster":
@@ -104,7 +111,7 @@ def _variance(
     if kind == "iid":
         return xtx_inv * float(u @ u) / dof, None
     if kind == "hc1":
-        meat = (x * (u ** 2)[:, None]).T @ x
+        meat = (x * (u**2)[:, None]).T @ x
         return xtx_inv @ meat @ xtx_inv * n / dof, None
     raise ValueError(f"unknown variance kind {kind!r}; use one of {VCOV_KINDS}")
 
@@ -164,7 +171,11 @@ def twfe(
         raise ValueError("entity and time labels must have one value per observation")
     names, x = _columns(regressors, n)
     periods = sorted(set(time))
-    dummies = np.column_stack([[1.0 if t == p else 0.0 for t in time] for p in periods[1:]]) if len(periods) > 1 else np.zeros((n, 0))
+    dummies = (
+        np.column_stack([[1.0 if t == p else 0.0 for t in time] for p in periods[1:]])
+        if len(periods) > 1
+        else np.zeros((n, 0))
+    )
     names = names + [f"time={p}" for p in periods[1:]]
     x = np.column_stack([x, dummies])
     xd = demean(x, entity)

@@ -8,6 +8,7 @@ reason a receipt can quote; they never raise.
 Foundation layer: it imports the standard library, the document libraries
 and `atomic`/`bounded`, never a stage of the pipeline.
 """
+
 from whitecollar.office.csv_reader import read_csv
 from whitecollar.office.csvio import write_csv
 from whitecollar.office.docx import (
@@ -43,10 +44,41 @@ from whitecollar.office.xlsx_reader import read_workbook
 from whitecollar.office.zipcanon import canonical_zip
 
 __all__ = [
-    "DEFAULT_MAX_BYTES", "Cell", "Document", "Failure", "Paragraph", "PdfText", "Sheet", "Table",
-    "Workbook", "add_heading", "add_letterhead", "add_page_number_footer", "add_table",
-    "build_pdf", "canonical_zip", "check_regular_file", "make_canvas", "new_document",
-    "page_number_footer", "paragraph_styles", "prefetch", "read_csv", "read_docx", "read_json",
-    "read_pdf", "read_text", "read_workbook", "recalculate", "render_pages", "save_document",
-    "save_figure_png", "save_png", "save_workbook", "soffice_available", "write_csv", "write_eml", "write_ics",
+    "DEFAULT_MAX_BYTES",
+    "Cell",
+    "Document",
+    "Failure",
+    "Paragraph",
+    "PdfText",
+    "Sheet",
+    "Table",
+    "Workbook",
+    "add_heading",
+    "add_letterhead",
+    "add_page_number_footer",
+    "add_table",
+    "build_pdf",
+    "canonical_zip",
+    "check_regular_file",
+    "make_canvas",
+    "new_document",
+    "page_number_footer",
+    "paragraph_styles",
+    "prefetch",
+    "read_csv",
+    "read_docx",
+    "read_json",
+    "read_pdf",
+    "read_text",
+    "read_workbook",
+    "recalculate",
+    "render_pages",
+    "save_document",
+    "save_figure_png",
+    "save_png",
+    "save_workbook",
+    "soffice_available",
+    "write_csv",
+    "write_eml",
+    "write_ics",
 ]

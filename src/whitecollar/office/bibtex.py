@@ -8,21 +8,51 @@ accents resolved, author lists split into names. Only what such a check
 needs is implemented: @string macros, "#" concatenation, braced or quoted
 values, bare numbers; @comment and @preamble are skipped.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import dataclass, field
 
-_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "c": "\u0327",
-            "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b"}
-_SPECIAL = {r"\oe": "œ", r"\OE": "Œ", r"\ae": "æ", r"\AE": "Æ", r"\o": "ø", r"\O": "Ø", r"\aa": "å",
-            r"\AA": "Å", r"\ss": "ß", r"\l": "ł", r"\L": "Ł", r"\i": "ı", r"\&": "&", r"\%": "%", r"\_": "_",
-            r"\$": "$", r"\#": "#"}
+_ACCENTS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "c": "\u0327",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+}
+_SPECIAL = {
+    r"\oe": "œ",
+    r"\OE": "Œ",
+    r"\ae": "æ",
+    r"\AE": "Æ",
+    r"\o": "ø",
+    r"\O": "Ø",
+    r"\aa": "å",
+    r"\AA": "Å",
+    r"\ss": "ß",
+    r"\l": "ł",
+    r"\L": "Ł",
+    r"\i": "ı",
+    r"\&": "&",
+    r"\%": "%",
+    r"\_": "_",
+    r"\$": "$",
+    r"\#": "#",
+}
 # Longest command first (\oe before \o); a control word ends at the first non-letter and swallows
 # the spaces after it, a control symbol does not.
-_SPECIAL_RES = [(re.compile(re.escape(cmd) + (r"(?![A-Za-z])\s*" if cmd[1:].isalpha() else "")), ch)
-                for cmd, ch in sorted(_SPECIAL.items(), key=lambda kv: -len(kv[0]))]
+_SPECIAL_RES = [
+    (re.compile(re.escape(cmd) + (r"(?![A-Za-z])\s*" if cmd[1:].isalpha() else "")), ch)
+    for cmd, ch in sorted(_SPECIAL.items(), key=lambda kv: -len(kv[0]))
+]
 _WORD = re.compile(r"[^\s,{}=#\"()]+")
 
 
@@ -82,7 +112,7 @@ def split_names(value: str) -> list[tuple[str, str]]:
 
 
 def normalise_pages(value: str) -> str:
-    """"317--372", "317–372", "317 - 372" -> "317-372"."""
+    """ "317--372", "317–372", "317 - 372" -> "317-372"."""
     return re.sub(r"\s*[-\u2010-\u2015]+\s*", "-", delatex(value)).strip()
 
 
@@ -114,7 +144,7 @@ class _Reader:
                 depth -= 1
                 if depth == 0:
                     self.i += 1
-                    return self.t[start + 1:self.i - 1]
+                    return self.t[start + 1 : self.i - 1]
             self.i += 1
         raise self.error("unbalanced braces")
 
@@ -133,7 +163,7 @@ class _Reader:
                 depth -= 1
             elif ch == '"' and depth == 0:
                 self.i += 1
-                return self.t[start:self.i - 1]
+                return self.t[start : self.i - 1]
             self.i += 1
         raise self.error("unterminated quoted value")
 

@@ -6,6 +6,7 @@ with rows of unequal length. The delimiter is chosen by consistency of the
 field count over the first lines rather than by csv.Sniffer, which guesses
 letters as delimiters on short files.
 """
+
 from __future__ import annotations
 
 import csv

@@ -6,6 +6,7 @@ Values are written as given (numbers via str()), because a CSV given to an
 agent is part of the assignment: the generator decides whether 1234.5 is
 "1234.5" or "1,234.50", not this module.
 """
+
 from __future__ import annotations
 
 import csv
@@ -21,8 +22,7 @@ from whitecollar.atomic import write_bytes, write_text
 def csv_text(header: Sequence[Any], rows: Iterable[Sequence[Any]], *, delimiter: str = ",") -> str:
     """The text `write_csv` writes. None becomes an empty field."""
     buf = io.StringIO()
-    writer = csv.writer(buf, delimiter=delimiter, lineterminator="\n",
-                        quoting=csv.QUOTE_MINIMAL)
+    writer = csv.writer(buf, delimiter=delimiter, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(["" if v is None else str(v) for v in header])
     for row in rows:
         writer.writerow(["" if v is None else str(v) for v in row])

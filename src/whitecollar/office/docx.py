@@ -9,6 +9,7 @@ The helpers exist so that every generator produces documents with the same
 house style (fonts, heading sizes, table look, letterhead, "Page X of Y"
 footer) instead of each one re-inventing OOXML snippets.
 """
+
 from __future__ import annotations
 
 import io
@@ -34,7 +35,11 @@ HEADER_FILL = "D9E2F3"
 _GREY = RGBColor(0x59, 0x59, 0x59)
 # (size in pt, space before, space after) for Title and Heading 1..4
 _HEADING_SIZES = {
-    "Title": (22, 0, 10), 1: (15, 14, 6), 2: (12.5, 10, 4), 3: (11, 8, 3), 4: (10.5, 6, 2),
+    "Title": (22, 0, 10),
+    1: (15, 14, 6),
+    2: (12.5, 10, 4),
+    3: (11, 8, 3),
+    4: (10.5, 6, 2),
 }
 
 
@@ -62,9 +67,7 @@ def document_bytes(doc: docx.document.Document, *, title: str = "", author: str 
     )
 
 
-def save_document(
-    doc: docx.document.Document, path: str | os.PathLike, *, title: str = "", author: str = ""
-) -> Path:
+def save_document(doc: docx.document.Document, path: str | os.PathLike, *, title: str = "", author: str = "") -> Path:
     """Save so that the same document gives the same bytes on any machine and day."""
     return write_bytes(path, document_bytes(doc, title=title, author=author))
 
@@ -251,6 +254,7 @@ def _field(paragraph: Paragraph, instruction: str, placeholder: str) -> None:
     """A complex field (PAGE, NUMPAGES); the placeholder is the cached result
     shown until the viewer updates fields, which Word and LibreOffice do when
     they lay out pages."""
+
     def run_with(child) -> None:
         r = paragraph.add_run()
         r._r.append(child)
@@ -274,7 +278,7 @@ def _field(paragraph: Paragraph, instruction: str, placeholder: str) -> None:
 def add_page_number_footer(
     doc: docx.document.Document, *, label: str = "Page", of: str = "of", left_text: str = ""
 ) -> Paragraph:
-    """"Page X of Y" (PAGE / NUMPAGES fields) in the footer, right-aligned.
+    """ "Page X of Y" (PAGE / NUMPAGES fields) in the footer, right-aligned.
 
     `label`/`of` allow "Page 1 de 3" for French documents; `left_text`
     (e.g., a document reference) goes before a tab on the same line.

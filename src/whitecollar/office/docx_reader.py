@@ -6,6 +6,7 @@ paragraph or its style (custom heading styles, localised templates), and
 by hand: a short bold line with no final period, which gets level 9 so an
 evaluator can still find the document's sections.
 """
+
 from __future__ import annotations
 
 import io
@@ -191,8 +192,7 @@ def _int(value, default: int) -> int:
         return default
 
 
-def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list[str]]],
-          styles: _Styles) -> None:
+def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list[str]]], styles: _Styles) -> None:
     """Body content in document order, descending into content controls
     (a Word table of contents lives in a w:sdt)."""
     from docx.text.paragraph import Paragraph as DocxParagraph
@@ -206,8 +206,7 @@ def _walk(container, parent, paragraphs: list[Paragraph], tables: list[list[list
                 style = found.name if found is not None else ""
             except Exception:  # noqa: BLE001 - a dangling style id
                 style = ""
-            paragraphs.append(Paragraph(text=par.text, style=style or "",
-                                        heading_level=_heading_level(par, styles)))
+            paragraphs.append(Paragraph(text=par.text, style=style or "", heading_level=_heading_level(par, styles)))
         elif tag == _qn("w:tbl"):
             nested: list = []
             tables.append(_table_rows(child, parent, nested))

@@ -7,6 +7,7 @@ multipart boundary; it is derived here from `boundary_seed` (or, without a
 seed, from the message content) so the same message gives the same bytes.
 Lines end in CRLF (policy SMTP), as in a message saved from a mail client.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,8 +22,9 @@ from whitecollar.atomic import write_bytes
 _MIME_HEADERS = {"mime-version", "content-type", "content-transfer-encoding", "content-disposition"}
 
 
-def _boundary(seed: str, headers: Sequence[tuple[str, str]], body: str,
-              attachments: Sequence[tuple[str, bytes, str]]) -> str:
+def _boundary(
+    seed: str, headers: Sequence[tuple[str, str]], body: str, attachments: Sequence[tuple[str, bytes, str]]
+) -> str:
     h = hashlib.sha256()
     if seed:
         h.update(seed.encode("utf-8"))
@@ -61,8 +63,7 @@ def message_bytes(
     for filename, data, mime in attachments:
         maintype, _, subtype = mime.partition("/")
         if not subtype:
-            raise ValueError(
-                f"attachment {filename!r}: MIME type must be type/subtype, got {mime!r}")
+            raise ValueError(f"attachment {filename!r}: MIME type must be type/subtype, got {mime!r}")
         msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
     if msg.is_multipart():
         for part in msg.iter_parts():
@@ -84,5 +85,6 @@ def write_eml(
 
     attachments are (filename, content, MIME type such as "application/pdf").
     """
-    return write_bytes(path, message_bytes(headers=headers, body=body,
-                                           attachments=attachments, boundary_seed=boundary_seed))
+    return write_bytes(
+        path, message_bytes(headers=headers, body=body, attachments=attachments, boundary_seed=boundary_seed)
+    )

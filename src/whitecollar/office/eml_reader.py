@@ -11,6 +11,7 @@ file is a `Failure` whose reason a receipt can quote.
 Message identifiers are compared without their angle brackets and without
 case (`message_id_key`), because people and agents write them every way.
 """
+
 from __future__ import annotations
 
 import email

@@ -6,6 +6,7 @@ dump, an empty file. Each must become a Failure whose reason a receipt can
 quote, decided from lstat alone (never following a link, never reading a
 byte of an oversized file).
 """
+
 from __future__ import annotations
 
 import errno
@@ -18,9 +19,7 @@ DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 EMPTY_FILE = "empty file (0 bytes)"
 
 
-def check_regular_file(
-    path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES
-) -> Failure | None:
+def check_regular_file(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> Failure | None:
     """None if `path` is a non-empty regular file of at most max_bytes."""
     p = str(path)
     try:
@@ -103,4 +102,3 @@ def looks_like_text(data: bytes) -> bool:
             if enc == "utf-8" and exc.start >= len(head) - 3:
                 return True  # a multi-byte character cut by the 4096 slice
     return False
-

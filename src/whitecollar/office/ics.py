@@ -18,6 +18,7 @@ An event is a dict:
   attendees: list of the same, or dicts {name, email, role, partstat, rsvp},
   optional sequence (int), categories (list[str]), url (str).
 """
+
 from __future__ import annotations
 
 import os
@@ -84,7 +85,7 @@ def unfold(text: str) -> list[str]:
 
 def _param(value: str) -> str:
     value = value.replace('"', "'")
-    return f'"{value}"' if any(c in value for c in ':;,') else value
+    return f'"{value}"' if any(c in value for c in ":;,") else value
 
 
 def _utc(dt: datetime) -> str:
@@ -95,9 +96,7 @@ def _utc(dt: datetime) -> str:
 
 def _is_utc(dt: datetime) -> bool:
     key = getattr(dt.tzinfo, "key", None)
-    return dt.tzinfo is UTC or key in ("UTC", "Etc/UTC") or (
-        key is None and dt.utcoffset() == timedelta(0)
-    )
+    return dt.tzinfo is UTC or key in ("UTC", "Etc/UTC") or (key is None and dt.utcoffset() == timedelta(0))
 
 
 def _dt_property(name: str, value: date | datetime, tzid: str | None) -> tuple[str, str | None]:
@@ -110,8 +109,7 @@ def _dt_property(name: str, value: date | datetime, tzid: str | None) -> tuple[s
             return f"{name}:{stamp}Z", None
         key = getattr(value.tzinfo, "key", None)
         if key is None:
-            raise ValueError(
-                f"{name}: tzinfo {value.tzinfo!r} has no IANA key; use ZoneInfo or UTC")
+            raise ValueError(f"{name}: tzinfo {value.tzinfo!r} has no IANA key; use ZoneInfo or UTC")
         tzid = key
     if tzid:
         if tzid not in _TZ_RULES:
@@ -145,15 +143,35 @@ def _person(prop: str, who: Any) -> str:
 def _vtimezone(tzid: str) -> list[str]:
     lines = ["BEGIN:VTIMEZONE", f"TZID:{tzid}"]
     for kind, start, rrule, off_from, off_to, name in _TZ_RULES[tzid]:
-        lines += [f"BEGIN:{kind}", f"DTSTART:{start}", f"RRULE:{rrule}",
-                  f"TZOFFSETFROM:{off_from}", f"TZOFFSETTO:{off_to}", f"TZNAME:{name}",
-                  f"END:{kind}"]
+        lines += [
+            f"BEGIN:{kind}",
+            f"DTSTART:{start}",
+            f"RRULE:{rrule}",
+            f"TZOFFSETFROM:{off_from}",
+            f"TZOFFSETTO:{off_to}",
+            f"TZNAME:{name}",
+            f"END:{kind}",
+        ]
     return lines + ["END:VTIMEZONE"]
 
 
 def _vevent(event: dict[str, Any], needed: set[str]) -> list[str]:
-    known = {"uid", "dtstamp", "start", "end", "tzid", "summary", "location", "description",
-             "organizer", "attendees", "status", "sequence", "categories", "url"}
+    known = {
+        "uid",
+        "dtstamp",
+        "start",
+        "end",
+        "tzid",
+        "summary",
+        "location",
+        "description",
+        "organizer",
+        "attendees",
+        "status",
+        "sequence",
+        "categories",
+        "url",
+    }
     unknown = set(event) - known
     if unknown:
         raise ValueError(f"unknown event keys {sorted(unknown)} (known: {sorted(known)})")
@@ -169,8 +187,7 @@ def _vevent(event: dict[str, Any], needed: set[str]) -> list[str]:
             needed.add(tz)
     if "sequence" in event:
         lines.append(f"SEQUENCE:{int(event['sequence'])}")
-    for prop, key in (("SUMMARY", "summary"), ("LOCATION", "location"),
-                      ("DESCRIPTION", "description")):
+    for prop, key in (("SUMMARY", "summary"), ("LOCATION", "location"), ("DESCRIPTION", "description")):
         if event.get(key):
             lines.append(f"{prop}:{escape_text(event[key])}")
     if event.get("categories"):
@@ -228,6 +245,5 @@ def write_ics(
     """Write a calendar; VTIMEZONEs for every TZID the events use are added
     even when not listed in `timezones` (a TZID without its VTIMEZONE is
     invalid and Outlook rejects it)."""
-    text = calendar_text(events=events, prodid=prodid, calname=calname,
-                         timezones=timezones, method=method)
+    text = calendar_text(events=events, prodid=prodid, calname=calname, timezones=timezones, method=method)
     return write_bytes(path, text.encode("utf-8"))

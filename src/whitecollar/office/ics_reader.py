@@ -15,6 +15,7 @@ derived from DURATION, or is the start (timed) / the next day (all-day).
 Lexing, unescaping and time-zone resolution are the maintained `icalendar`
 package's; this module only maps its components to plain data.
 """
+
 from __future__ import annotations
 
 import os

@@ -5,6 +5,7 @@ they see these small structures, so that a reader can change its engine
 without touching any evaluator, and so that a garbage file is a value
 (`Failure`) rather than an exception escaping into grading.
 """
+
 from __future__ import annotations
 
 import re
@@ -74,10 +75,7 @@ class Sheet:
 
     def rows(self) -> list[list[Any]]:
         """Values as a dense grid (1-based cells map to 0-based lists)."""
-        return [
-            [self.value(r, c) for c in range(1, self.max_col + 1)]
-            for r in range(1, self.max_row + 1)
-        ]
+        return [[self.value(r, c) for c in range(1, self.max_col + 1)] for r in range(1, self.max_row + 1)]
 
     def formula_cells(self) -> list[tuple[int, int]]:
         return sorted(k for k, c in self.cells.items() if c.is_formula)

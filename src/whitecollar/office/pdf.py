@@ -18,6 +18,7 @@ reportlab with the interpreter's zlib even when pageCompression is 0, so a
 PDF with a raster image is reproducible per machine only. Prefer vector
 drawings (reportlab.graphics) or pass JPEG files, which are embedded as is.
 """
+
 from __future__ import annotations
 
 import io
@@ -64,27 +65,61 @@ def paragraph_styles(base_size: float = 10) -> StyleSheet1:
     """
     ss = StyleSheet1()
     lead = base_size * 1.3
-    ss.add(ParagraphStyle("Body", fontName=BASE_FONT, fontSize=base_size, leading=lead,
-                          spaceAfter=base_size * 0.6))
-    ss.add(ParagraphStyle("Small", parent=ss["Body"], fontSize=base_size * 0.8,
-                          leading=base_size * 1.05, textColor=colors.HexColor("#555555")))
-    ss.add(ParagraphStyle("Title", parent=ss["Body"], fontName=BOLD_FONT,
-                          fontSize=base_size * 1.8, leading=base_size * 2.2,
-                          textColor=_INK, spaceAfter=base_size))
-    ss.add(ParagraphStyle("Heading1", parent=ss["Body"], fontName=BOLD_FONT,
-                          fontSize=base_size * 1.35, leading=base_size * 1.7,
-                          textColor=_INK, spaceBefore=base_size, spaceAfter=base_size * 0.4,
-                          keepWithNext=1))
-    ss.add(ParagraphStyle("Heading2", parent=ss["Heading1"], fontSize=base_size * 1.12,
-                          leading=base_size * 1.45, spaceBefore=base_size * 0.7))
-    ss.add(ParagraphStyle("TableCell", parent=ss["Body"], fontSize=base_size * 0.9,
-                          leading=base_size * 1.1, spaceAfter=0))
+    ss.add(ParagraphStyle("Body", fontName=BASE_FONT, fontSize=base_size, leading=lead, spaceAfter=base_size * 0.6))
+    ss.add(
+        ParagraphStyle(
+            "Small",
+            parent=ss["Body"],
+            fontSize=base_size * 0.8,
+            leading=base_size * 1.05,
+            textColor=colors.HexColor("#555555"),
+        )
+    )
+    ss.add(
+        ParagraphStyle(
+            "Title",
+            parent=ss["Body"],
+            fontName=BOLD_FONT,
+            fontSize=base_size * 1.8,
+            leading=base_size * 2.2,
+            textColor=_INK,
+            spaceAfter=base_size,
+        )
+    )
+    ss.add(
+        ParagraphStyle(
+            "Heading1",
+            parent=ss["Body"],
+            fontName=BOLD_FONT,
+            fontSize=base_size * 1.35,
+            leading=base_size * 1.7,
+            textColor=_INK,
+            spaceBefore=base_size,
+            spaceAfter=base_size * 0.4,
+            keepWithNext=1,
+        )
+    )
+    ss.add(
+        ParagraphStyle(
+            "Heading2",
+            parent=ss["Heading1"],
+            fontSize=base_size * 1.12,
+            leading=base_size * 1.45,
+            spaceBefore=base_size * 0.7,
+        )
+    )
+    ss.add(
+        ParagraphStyle("TableCell", parent=ss["Body"], fontSize=base_size * 0.9, leading=base_size * 1.1, spaceAfter=0)
+    )
     ss.add(ParagraphStyle("TableCellRight", parent=ss["TableCell"], alignment=TA_RIGHT))
     ss.add(ParagraphStyle("TableHeader", parent=ss["TableCell"], fontName=BOLD_FONT))
     ss.add(ParagraphStyle("Right", parent=ss["Body"], alignment=TA_RIGHT))
     ss.add(ParagraphStyle("Center", parent=ss["Body"], alignment=TA_CENTER))
-    ss.add(ParagraphStyle("Mono", parent=ss["Body"], fontName="Courier",
-                          fontSize=base_size * 0.9, leading=base_size * 1.15))
+    ss.add(
+        ParagraphStyle(
+            "Mono", parent=ss["Body"], fontName="Courier", fontSize=base_size * 0.9, leading=base_size * 1.15
+        )
+    )
     return ss
 
 
@@ -108,9 +143,18 @@ def build_pdf(
     top, right, bottom, left = (m * cm for m in margins_cm)
     buf = io.BytesIO()
     doc = SimpleDocTemplate(
-        buf, pagesize=pagesize, topMargin=top, rightMargin=right, bottomMargin=bottom,
-        leftMargin=left, title=title, author=author, subject=subject, creator=author,
-        invariant=1, pageCompression=0,
+        buf,
+        pagesize=pagesize,
+        topMargin=top,
+        rightMargin=right,
+        bottomMargin=bottom,
+        leftMargin=left,
+        title=title,
+        author=author,
+        subject=subject,
+        creator=author,
+        invariant=1,
+        pageCompression=0,
     )
     hook = on_page or (lambda canvas, doc: None)
     doc.build(list(flowables), onFirstPage=hook, onLaterPages=hook)
@@ -154,13 +198,15 @@ def make_canvas(
     return canvas
 
 
-def page_number_footer(text_left: str = "", *, label: str = "Page", font_size: float = 8
-                       ) -> Callable[[Canvas, Any], None]:
+def page_number_footer(
+    text_left: str = "", *, label: str = "Page", font_size: float = 8
+) -> Callable[[Canvas, Any], None]:
     """An on_page hook drawing "<text_left> ... Page N" at the bottom.
 
     reportlab lays pages out one at a time, so "of Y" would need two passes;
     generators that need "Page X of Y" can build twice or use a canvasmaker.
     """
+
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont(BASE_FONT, font_size)

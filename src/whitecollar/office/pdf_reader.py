@@ -6,6 +6,7 @@ prompt injection planted in an input reaches the agent, and graders must
 be able to see it too. pdfplumber is used because it extracts such text
 and keeps the reading order of tables and small print (see NOTES.md).
 """
+
 from __future__ import annotations
 
 import io

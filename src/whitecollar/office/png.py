@@ -20,6 +20,7 @@ on one machine but not guaranteed across machines. Images drawn with PIL
 without TrueType text (shapes, the default bitmap font) are deterministic
 everywhere.
 """
+
 from __future__ import annotations
 
 import io
@@ -50,7 +51,7 @@ def _stored_zlib(raw: bytes) -> bytes:
     if not raw:
         out += b"\x01\x00\x00\xff\xff"
     for start in range(0, len(raw), _STORED_MAX):
-        block = raw[start:start + _STORED_MAX]
+        block = raw[start : start + _STORED_MAX]
         final = 1 if start + _STORED_MAX >= len(raw) else 0
         n = len(block)
         out += bytes([final]) + struct.pack("<HH", n, n ^ 0xFFFF) + block
@@ -63,8 +64,7 @@ def _normalise(image: Image.Image) -> Image.Image:
         return image
     if image.mode in ("1", "I;16", "I", "F"):
         return image.convert("L")
-    has_alpha = image.mode in ("PA", "RGBa", "La") or (
-        image.mode == "P" and "transparency" in image.info)
+    has_alpha = image.mode in ("PA", "RGBa", "La") or (image.mode == "P" and "transparency" in image.info)
     return image.convert("RGBA" if has_alpha else "RGB")
 
 
@@ -86,7 +86,7 @@ def png_bytes(image: Image.Image, *, compress_level: int = 0, text: Mapping[str,
         return body
     iend = _chunk(b"IEND", b"")
     assert body.endswith(iend)
-    return body[:-len(iend)] + _text_chunks(text) + iend
+    return body[: -len(iend)] + _text_chunks(text) + iend
 
 
 def _pixel_png(image: Image.Image, compress_level: int) -> bytes:
@@ -100,14 +100,14 @@ def _pixel_png(image: Image.Image, compress_level: int) -> bytes:
     width, height = img.size
     pixels = img.tobytes()
     stride = width * channels
-    raw = b"".join(b"\x00" + pixels[y * stride:(y + 1) * stride] for y in range(height))
+    raw = b"".join(b"\x00" + pixels[y * stride : (y + 1) * stride] for y in range(height))
     ihdr = struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)
-    return (_SIGNATURE + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", _stored_zlib(raw))
-            + _chunk(b"IEND", b""))
+    return _SIGNATURE + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", _stored_zlib(raw)) + _chunk(b"IEND", b"")
 
 
-def save_png(image: Image.Image, path: str | os.PathLike, *, compress_level: int = 0,
-             text: Mapping[str, str] | None = None) -> Path:
+def save_png(
+    image: Image.Image, path: str | os.PathLike, *, compress_level: int = 0, text: Mapping[str, str] | None = None
+) -> Path:
     """Write `image` so the bytes depend only on its pixels and `text` (see module doc)."""
     if not 0 <= compress_level <= 9:
         raise ValueError("compress_level must be 0..9")
@@ -138,8 +138,7 @@ def figure_image(fig: Any, *, dpi: float = 150) -> Image.Image:
     return image
 
 
-def save_figure_png(fig: Any, path: str | os.PathLike, *, dpi: float = 150,
-                    compress_level: int = 0) -> Path:
+def save_figure_png(fig: Any, path: str | os.PathLike, *, dpi: float = 150, compress_level: int = 0) -> Path:
     """Save a matplotlib figure without metadata (no Software, no date).
 
     matplotlib's own PNG writer stamps "Software: matplotlib version..."

@@ -6,6 +6,7 @@ placeholder or a blank canvas. `read_png` decodes the file fully with
 Pillow and reports its format, size and how much it varies, or a Failure
 whose reason a receipt can quote.
 """
+
 from __future__ import annotations
 
 import io

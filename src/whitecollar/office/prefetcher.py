@@ -31,6 +31,7 @@ resource limits of a bounded evaluation lifted, as the shared office does.
 
     python -m whitecollar.office.prefetcher RUNS_ROOT
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -93,9 +94,16 @@ def ensure() -> None:
         env = child_env()  # the package on PYTHONPATH: the prefetcher runs this code
         with open(f"{_state(cache_root, Path(value))}.log", "ab") as log:
             _spawned[value] = time.monotonic()
-            subprocess.Popen([sys.executable, "-c", _ENTRY, value],
-                             stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
-                             start_new_session=True, close_fds=True, preexec_fn=_lift_soft_limits)
+            subprocess.Popen(
+                [sys.executable, "-c", _ENTRY, value],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                env=env,
+                start_new_session=True,
+                close_fds=True,
+                preexec_fn=_lift_soft_limits,
+            )
     except OSError:
         return  # an unwritable cache folder only costs speed
 
@@ -216,8 +224,9 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
                 time.sleep(POLL_S)
                 continue
             sha, data = asked.name[:-5], _read(asked)
-            if data is not None and (recalc_inputs.validate_xlsx(data, "") is not None
-                                     or hashlib.sha256(data).hexdigest() != sha):
+            if data is not None and (
+                recalc_inputs.validate_xlsx(data, "") is not None or hashlib.sha256(data).hexdigest() != sha
+            ):
                 data = None  # checked as the job checked it: nothing in that folder is trusted
             if data is not None and not disk.holds(sha):
                 other = claim(sha)
@@ -246,7 +255,11 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
                     if not queue:
                         break
                 data = _read(queue.pop(0))
-                if data is None or not recalc_inputs.has_formulas(data) or recalc_inputs.validate_xlsx(data, "") is not None:
+                if (
+                    data is None
+                    or not recalc_inputs.has_formulas(data)
+                    or recalc_inputs.validate_xlsx(data, "") is not None
+                ):
                     continue
                 sha = hashlib.sha256(data).hexdigest()
                 if disk.holds(sha) or claim(sha) is not None:

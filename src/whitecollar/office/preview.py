@@ -1,6 +1,7 @@
 """Page images of generated documents, for people checking what a generator
 produced (not for evaluators: this raises on failure, and LibreOffice's
 rendering depends on the fonts installed)."""
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,13 @@ def to_pdf(path: Path, workdir: Path, *, timeout_s: float = 120) -> Path:
     src = indir / f"document{path.suffix.lower()}"
     shutil.copyfile(path, src)
     profile = _soffice.make_profile(workdir)
-    run = _soffice.run_soffice(exe, ["--convert-to", "pdf", "--outdir", str(outdir), str(src)],
-                               profile=profile, timeout_s=timeout_s, cwd=workdir)
+    run = _soffice.run_soffice(
+        exe,
+        ["--convert-to", "pdf", "--outdir", str(outdir), str(src)],
+        profile=profile,
+        timeout_s=timeout_s,
+        cwd=workdir,
+    )
     pdf = outdir / "document.pdf"
     if not pdf.is_file():
         why = "timed out" if run.timed_out else (run.stderr.strip() or run.stdout.strip())
@@ -62,8 +68,12 @@ def render_pages(
         else:
             raise ValueError(f"cannot preview {suffix or 'extensionless'} files")
         prefix = work / "page"
-        subprocess.run(["pdftoppm", "-f", str(first), "-l", str(last), "-r", str(dpi), "-png",
-                        str(pdf), str(prefix)], check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            ["pdftoppm", "-f", str(first), "-l", str(last), "-r", str(dpi), "-png", str(pdf), str(prefix)],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         produced = sorted(work.glob("page-*.png"), key=lambda q: int(q.stem.rsplit("-", 1)[1]))
         results = []
         for image in produced:

@@ -18,6 +18,7 @@ Across processes, successes are also kept in the workflow's disk cache
 never recalculated again by a later job, battery or corpus; failures stay
 in-process only.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -85,8 +86,12 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
         if run is None:
             profile = _soffice.make_profile(root)
             run = _soffice.run_soffice(
-                exe, ["--convert-to", FILTER, "--outdir", str(outdir), *map(str, inputs)],
-                profile=profile, timeout_s=timeout_s, cwd=root)
+                exe,
+                ["--convert-to", FILTER, "--outdir", str(outdir), *map(str, inputs)],
+                profile=profile,
+                timeout_s=timeout_s,
+                cwd=root,
+            )
         store = _results_dir()
         for sha in blobs:
             produced = outdir / f"{sha}.xlsx"
@@ -98,18 +103,18 @@ def _convert(blobs: dict[str, bytes], timeout_s: float) -> tuple[dict[str, Path 
                 shutil.move(str(produced), final)
                 results[sha] = final
             elif run.timed_out:
-                results[sha] = Failure(
-                    sha, f"LibreOffice recalculation timed out after {timeout_s:g} s")
+                results[sha] = Failure(sha, f"LibreOffice recalculation timed out after {timeout_s:g} s")
             else:
                 detail = (run.stderr.strip() or run.stdout.strip()).splitlines()[-1:] or [""]
                 results[sha] = Failure(
-                    sha, f"LibreOffice produced no recalculated file (exit {run.returncode}) "
-                         f"{detail[0]}".strip())
+                    sha, f"LibreOffice produced no recalculated file (exit {run.returncode}) {detail[0]}".strip()
+                )
     return results, True
 
 
-def _convert_shared(exe: str, inputs: list[Path], outdir: Path, timeout_s: float,
-                    disk: _disk.RecalcCache | None) -> _soffice.RunResult | None:
+def _convert_shared(
+    exe: str, inputs: list[Path], outdir: Path, timeout_s: float, disk: _disk.RecalcCache | None
+) -> _soffice.RunResult | None:
     """The batch done by the workflow's long-lived office, or None where there is none.
 
     Inputs (named by their SHA-256) that the disk cache holds once the
@@ -126,8 +131,9 @@ def _convert_shared(exe: str, inputs: list[Path], outdir: Path, timeout_s: float
     still_needed = None if disk is None else (lambda src: disk.get(src.stem) is None)
     try:
         state = _shared.state_folder(root, _disk.engine_identity(exe, _soffice.REGISTRY + FILTER))
-        return _shared.convert(exe, state, [(src, outdir / src.name) for src in inputs], timeout_s,
-                               still_needed=still_needed)
+        return _shared.convert(
+            exe, state, [(src, outdir / src.name) for src in inputs], timeout_s, still_needed=still_needed
+        )
     except OSError:
         return None  # an unwritable cache folder only costs speed
 
@@ -248,4 +254,3 @@ def soffice_available() -> bool:
 def cache_size() -> int:
     with _lock:
         return len(_cache)
-

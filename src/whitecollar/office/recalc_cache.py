@@ -23,6 +23,7 @@ and a reader never sees half a file.
 The location comes from the workflow: `WHITECOLLAR_RECALC_CACHE` (set by the
 Snakefile to `results/cache/recalc`); without it the cache is off.
 """
+
 from __future__ import annotations
 
 import functools

@@ -5,6 +5,7 @@ converts finished runs' workbooks ahead of their jobs), so that neither
 imports the other's module to learn what a workbook LibreOffice may be
 given looks like.
 """
+
 from __future__ import annotations
 
 import io

@@ -22,6 +22,7 @@ a time, so a culprit is isolated exactly as before. Where no cache folder is
 named or no `uno` module exists, `convert` returns None and recalc starts its
 own soffice, as it always did.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -119,8 +120,9 @@ def _locked(state: Path, wait_s: float):
             time.sleep(0.02)
 
 
-def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
-            timeout_s: float, still_needed=None) -> _soffice.RunResult | None:
+def convert(
+    soffice: str, state: Path, pairs: list[tuple[Path, Path]], timeout_s: float, still_needed=None
+) -> _soffice.RunResult | None:
     """Recalculate each (input, output) pair in the shared office; None if it cannot be used.
 
     Outputs the client did not confirm are removed, so a file cut short by
@@ -146,10 +148,10 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
             if not pairs:
                 return _soffice.RunResult(0, "", "", False)
         _prepare(state)
-        args = [python, str(CLIENT), "convert", str(state), soffice,
-                *[str(p) for pair in pairs for p in pair]]
-        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        args = [python, str(CLIENT), "convert", str(state), soffice, *[str(p) for pair in pairs for p in pair]]
+        proc = subprocess.Popen(
+            args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True
+        )
         timed_out = False
         try:
             out, err = proc.communicate(timeout=timeout_s)
@@ -184,8 +186,9 @@ def convert(soffice: str, state: Path, pairs: list[tuple[Path, Path]],
                 Path(dst).unlink(missing_ok=True)
         if broken:
             return None  # not the files' doing: a private soffice takes the batch
-        return _soffice.RunResult(None if timed_out else proc.returncode, "",
-                                  "\n".join(errors) or err.decode("utf-8", "replace"), timed_out)
+        return _soffice.RunResult(
+            None if timed_out else proc.returncode, "", "\n".join(errors) or err.decode("utf-8", "replace"), timed_out
+        )
     finally:
         lock.close()
 
@@ -214,9 +217,13 @@ class Converter:
         if python is None:
             self.usable = False
             return None
-        self.proc = subprocess.Popen([python, str(CLIENT), "serve", str(self.state), self.soffice],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [python, str(CLIENT), "serve", str(self.state), self.soffice],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         return self.proc
 
     def _end(self, *, office: bool) -> None:
@@ -228,7 +235,7 @@ class Converter:
             stop(self.state)
 
     def convert(self, src: Path, dst: Path, timeout_s: float, still_needed=None) -> str:
-        """"ok", "skipped" (done meanwhile), "failed" (the file's doing), or "unusable" (not the file's)."""
+        """ "ok", "skipped" (done meanwhile), "failed" (the file's doing), or "unusable" (not the file's)."""
         if not self.usable:
             return "unusable"
         lock = _locked(self.state, wait_s=timeout_s + 30)

@@ -8,6 +8,7 @@ forced: by default LibreOffice keeps the cached values it finds in an
 value. The settings below were measured to make it recalculate (a planted
 999 for =SUM(A1:A2) becomes 5 with them, stays 999 without).
 """
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,10 @@ REGISTRY = (
     '<oor:items xmlns:oor="http://openoffice.org/2001/registry"'
     ' xmlns:xs="http://www.w3.org/2001/XMLSchema"'
     ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
-    + "".join(f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse">'
-              f"<value>{value}</value></prop></item>\n" for path, name, value in _SETTINGS)
+    + "".join(
+        f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>\n'
+        for path, name, value in _SETTINGS
+    )
     + "</oor:items>\n"
 )
 # Link=1: never update external links (a delivered workbook must not make
@@ -46,8 +49,10 @@ def find_soffice() -> str | Failure:
     if configured:
         if os.path.isfile(configured) and os.access(configured, os.X_OK):
             return configured
-        return Failure("soffice", f"WHITECOLLAR_SOFFICE={configured} is not an executable file; "
-                                  "run `make bootstrap` to install LibreOffice")
+        return Failure(
+            "soffice",
+            f"WHITECOLLAR_SOFFICE={configured} is not an executable file; run `make bootstrap` to install LibreOffice",
+        )
     found = shutil.which("soffice") or shutil.which("libreoffice")
     if found:
         return found
@@ -74,23 +79,37 @@ class RunResult:
     timed_out: bool
 
 
-def run_soffice(soffice: str, args: list[str], *, profile: Path, timeout_s: float,
-                cwd: Path | None = None) -> RunResult:
+def run_soffice(
+    soffice: str, args: list[str], *, profile: Path, timeout_s: float, cwd: Path | None = None
+) -> RunResult:
     """Run soffice headless in its own process group; on timeout kill the
     whole group (soffice is a launcher script that starts soffice.bin, and
     killing only the launcher would leave the real process running)."""
-    cmd = [soffice, "--headless", "--norestore", "--nologo", "--nodefault",
-           "--nolockcheck", f"-env:UserInstallation={profile.resolve().as_uri()}", *args]
+    cmd = [
+        soffice,
+        "--headless",
+        "--norestore",
+        "--nologo",
+        "--nodefault",
+        "--nolockcheck",
+        f"-env:UserInstallation={profile.resolve().as_uri()}",
+        *args,
+    ]
     env = dict(os.environ)
     env.setdefault("HOME", str(profile.parent))
     env["SAL_USE_VCLPLUGIN"] = "svp"
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, cwd=cwd, env=env,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+        env=env,
+        start_new_session=True,
+    )
     try:
         out, err = proc.communicate(timeout=timeout_s)
-        return RunResult(proc.returncode, out.decode("utf-8", "replace"),
-                         err.decode("utf-8", "replace"), False)
+        return RunResult(proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), False)
     except subprocess.TimeoutExpired:
         _kill_group(proc.pid)
         try:

@@ -9,6 +9,7 @@ file with a fixed page size, no journal and one transaction per table,
 compacts it, then pins those two fields, so the bytes depend only on the
 tables given. The file stays a valid database for any SQLite 3.
 """
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ redirections, cp1252 from older Windows programs. Those are decoded; data
 that is none of them (NUL bytes, bytes undefined in cp1252) is a Failure,
 not mojibake passed on to grading.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,10 +25,9 @@ def decode_text(data: bytes, path: str) -> str | Failure:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
-                text = data[len(bom):].decode(encoding)
+                text = data[len(bom) :].decode(encoding)
             except UnicodeDecodeError as exc:
-                return Failure(path, f"invalid {encoding} after its byte-order mark "
-                                     f"({exc.reason} at byte {exc.start})")
+                return Failure(path, f"invalid {encoding} after its byte-order mark ({exc.reason} at byte {exc.start})")
             break
     if text is None:
         if data.startswith(b"PK\x03\x04"):
@@ -42,8 +42,10 @@ def decode_text(data: bytes, path: str) -> str | Failure:
             try:
                 text = data.decode("cp1252")
             except UnicodeDecodeError:
-                return Failure(path, f"not text: invalid UTF-8 ({utf8_error.reason} at byte "
-                                     f"{utf8_error.start}) and not cp1252 either")
+                return Failure(
+                    path,
+                    f"not text: invalid UTF-8 ({utf8_error.reason} at byte {utf8_error.start}) and not cp1252 either",
+                )
     if "\x00" in text:
         return Failure(path, "not text: NUL characters")
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -68,8 +70,7 @@ def read_json(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> An
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        return Failure(str(path),
-                       f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        return Failure(str(path), f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
     except RecursionError:
         return Failure(str(path), "invalid JSON: nested too deeply")
     except Exception as exc:  # noqa: BLE001 - a reader never raises

@@ -21,6 +21,7 @@ state folder's lock, so one client at a time talks to the office.
 Exit codes: 0 all converted or refused one by one, 3 the office died or
 could not be reached, 4 no `uno` module here.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -110,17 +111,35 @@ def _start(state: Path, soffice: str) -> None:
 
 def _spawn(state: Path, soffice: str) -> None:
     profile = (state / "profile").resolve().as_uri()
-    cmd = [soffice, "--headless", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
-           f"-env:UserInstallation={profile}", f"--accept=pipe,name={_pipe_name(state)};urp;"]
+    cmd = [
+        soffice,
+        "--headless",
+        "--norestore",
+        "--nologo",
+        "--nodefault",
+        "--nolockcheck",
+        f"-env:UserInstallation={profile}",
+        f"--accept=pipe,name={_pipe_name(state)};urp;",
+    ]
     env = dict(os.environ, SAL_USE_VCLPLUGIN="svp")
     env.setdefault("HOME", str(state))
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        cmd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
     (state / "office.pid").write_text(f"{proc.pid}\n{state.resolve()}\n")
     idle = (state / "idle_s").read_text().strip()
-    subprocess.Popen([sys.executable, os.path.abspath(__file__), "reap", str(state), idle],
-                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                     start_new_session=True)
+    subprocess.Popen(
+        [sys.executable, os.path.abspath(__file__), "reap", str(state), idle],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def _desktop(state: Path, soffice: str):
@@ -164,8 +183,7 @@ def _convert_one(state: Path, desktop, i: int, src: str, dst: str) -> bool:
     """Convert one file and print its JSON line; False when the office itself is gone."""
     doc = None
     try:
-        doc = desktop.loadComponentFromURL(Path(src).resolve().as_uri(), "_blank", 0,
-                                           tuple(_prop(*p) for p in _LOAD))
+        doc = desktop.loadComponentFromURL(Path(src).resolve().as_uri(), "_blank", 0, tuple(_prop(*p) for p in _LOAD))
         if doc is None:
             print(json.dumps({"i": i, "error": "LibreOffice could not load the file"}), flush=True)
             return True

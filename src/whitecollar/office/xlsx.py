@@ -6,6 +6,7 @@ two saves of the same workbook differ. Nothing else it writes is volatile
 (docProps/app.xml only names openpyxl and its version, which the lock file
 pins). See zipcanon for why entries are stored uncompressed.
 """
+
 from __future__ import annotations
 
 import io
@@ -28,9 +29,7 @@ def workbook_bytes(wb: openpyxl.Workbook, *, title: str = "", creator: str = "")
     )
 
 
-def save_workbook(
-    wb: openpyxl.Workbook, path: str | os.PathLike, *, title: str = "", creator: str = ""
-) -> Path:
+def save_workbook(wb: openpyxl.Workbook, path: str | os.PathLike, *, title: str = "", creator: str = "") -> Path:
     """Save so that the same workbook gives the same bytes on any machine and day."""
     return write_bytes(path, workbook_bytes(wb, title=title, creator=creator))
 
@@ -41,6 +40,7 @@ def _sheet_part(read, sheet: str) -> str:
 
     wb_xml = read("xl/workbook.xml")
     rels = read("xl/_rels/workbook.xml.rels")
+
     def attrs(element: str) -> dict[str, str]:
         return dict(re.findall(r'([\w:]+)="([^"]*)"', element))
 
@@ -76,7 +76,7 @@ def set_cached_values(path: str | os.PathLike, sheet: str, values: dict[str, flo
         inner = re.sub(r"<v>.*?</v>|<v\s*/>", "", m.group(3), flags=re.S)
         head = re.sub(r'\st="[^"]*"', "", m.group(1))
         kind = ' t="str"' if isinstance(v, str) else ""
-        xml = xml[: m.start()] + f"{head}{kind}>{inner}<v>{v}</v></c>" + xml[m.end():]
+        xml = xml[: m.start()] + f"{head}{kind}>{inner}<v>{v}</v></c>" + xml[m.end() :]
     data[member] = xml.encode("utf-8")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:

@@ -9,6 +9,7 @@ wrong. This uses openpyxl internals (WorkSheetParser and the read-only
 worksheet's source), which is why openpyxl is pinned; the tests exercise
 this path.
 """
+
 from __future__ import annotations
 
 import io
@@ -44,8 +45,7 @@ def _load_passes(data: bytes, passes: tuple[bool, ...], max_cells: int) -> list[
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "extension not supported" and the like
-        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=passes[0],
-                                    keep_links=False)
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=passes[0], keep_links=False)
         try:
             return [_read_sheets(wb, data_only, max_cells) for data_only in passes]
         finally:
@@ -66,8 +66,13 @@ def _read_sheets(wb: Any, data_only: bool, max_cells: int) -> tuple[list[tuple[s
         sheets.append((ws.title, grid))
         with ws._get_source() as src:
             parser = WorkSheetParser(
-                src, ws._shared_strings, data_only=data_only, epoch=wb.epoch,
-                date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats)
+                src,
+                ws._shared_strings,
+                data_only=data_only,
+                epoch=wb.epoch,
+                date_formats=wb._date_formats,
+                timedelta_formats=wb._timedelta_formats,
+            )
             try:
                 for _, row in parser.parse():
                     for c in row:
@@ -85,7 +90,7 @@ def _read_sheets(wb: Any, data_only: bool, max_cells: int) -> tuple[list[tuple[s
 
 
 def _formula_text(raw: Any) -> str | None:
-    """"=..." for a formula cell, None for a literal."""
+    """ "=..." for a formula cell, None for a literal."""
     if isinstance(raw, str):
         return raw if raw.startswith("=") else None
     text = getattr(raw, "text", None)  # ArrayFormula
@@ -164,8 +169,7 @@ def read_workbook(
                 notes.append("recalculated with LibreOffice")
             except Exception as exc:  # noqa: BLE001
                 recalculated = False
-                notes.append(f"recalculated file unreadable ({type(exc).__name__}: {exc}); "
-                             "formula values are None")
+                notes.append(f"recalculated file unreadable ({type(exc).__name__}: {exc}); formula values are None")
     if truncated:
         notes.append(f"truncated: only the first {max_cells} non-empty cells were read")
 

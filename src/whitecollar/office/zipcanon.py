@@ -15,6 +15,7 @@ Every entry is therefore STORED (uncompressed) with a fixed date, fixed
 permissions and no extra fields. Stored OOXML is valid: Excel, Word,
 LibreOffice, openpyxl and python-docx all open it; files are simply larger.
 """
+
 from __future__ import annotations
 
 import io
@@ -78,7 +79,7 @@ def core_properties_xml(*, title: str = "", creator: str = "") -> bytes:
     stamp = f'xsi:type="dcterms:W3CDTF">{FIXED_W3CDTF}'
     xml = (
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        '<cp:coreProperties'
+        "<cp:coreProperties"
         ' xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties"'
         ' xmlns:dc="http://purl.org/dc/elements/1.1/"'
         ' xmlns:dcterms="http://purl.org/dc/terms/"'

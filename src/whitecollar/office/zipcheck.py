@@ -11,6 +11,7 @@ parser for minutes, and a zip bomb expands a thousandfold. The limits sit
 far above any honest deliverable (the project's own writers produce parts
 of a few hundred kilobytes) and far below what stalls an evaluation.
 """
+
 from __future__ import annotations
 
 import io
@@ -49,8 +50,9 @@ def check_ooxml(data: bytes, path: str, *, required: str, kind: str) -> Failure 
         if data.startswith(b"%PDF"):
             return Failure(path, f"not {kind}: it is a PDF file")
         if data.startswith(b"\xd0\xcf\x11\xe0"):
-            return Failure(path, f"not {kind}: an OLE compound file (legacy .xls/.doc, "
-                                 "or an Office file protected by a password)")
+            return Failure(
+                path, f"not {kind}: an OLE compound file (legacy .xls/.doc, or an Office file protected by a password)"
+            )
         if looks_like_text(data):
             return Failure(path, f"not {kind} (text file?)")
         return Failure(path, f"not {kind}: not a zip archive (binary data)")
@@ -85,12 +87,16 @@ def check_zip_directory(infos: list[zipfile.ZipInfo]) -> str | None:
         return f"over the part limit: {len(infos)} parts (limit {MAX_PARTS}); refused"
     for info in sorted(infos, key=lambda i: (-i.file_size, i.filename)):
         if info.file_size > MAX_PART_BYTES:
-            return (f"over the size limit: part {info.filename} expands to {info.file_size} bytes "
-                    f"(limit {MAX_PART_BYTES}); refused")
+            return (
+                f"over the size limit: part {info.filename} expands to {info.file_size} bytes "
+                f"(limit {MAX_PART_BYTES}); refused"
+            )
         if info.file_size > RATIO_FLOOR_BYTES and info.file_size > MAX_RATIO * max(info.compress_size, 1):
             ratio = info.file_size // max(info.compress_size, 1)
-            return (f"over the compression-ratio limit: part {info.filename} expands {ratio}:1 "
-                    f"(limit {MAX_RATIO}:1); refused")
+            return (
+                f"over the compression-ratio limit: part {info.filename} expands {ratio}:1 "
+                f"(limit {MAX_RATIO}:1); refused"
+            )
     expanded = sum(i.file_size for i in infos)
     if expanded > MAX_EXPANDED_BYTES:
         return f"over the size limit: zip expands to {expanded} bytes (limit {MAX_EXPANDED_BYTES}); refused"

@@ -14,6 +14,7 @@ planned first (a dry run) and refused if it would run a worker, a judge, or
 re-freeze the benchmark. Finally the rebuilt receipts are compared byte for
 byte with the archived ones.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,7 +62,9 @@ def verify_archive(package: Path, dest: Path) -> int:
     try:
         tar = tarfile.open(package, "r:")
     except tarfile.TarError:
-        raise ReplicationError(f"{package}: not an uncompressed tar archive; use the file `snakemake restricted` wrote") from None
+        raise ReplicationError(
+            f"{package}: not an uncompressed tar archive; use the file `snakemake restricted` wrote"
+        ) from None
     with tar:
         names = tar.getnames()
         bad = [n for n in names if n != ROOT_NAME and not n.startswith(ROOT_NAME + "/")]
@@ -88,7 +91,9 @@ def verify_archive(package: Path, dest: Path) -> int:
         if name not in present:
             raise ReplicationError(f"{package}: {name} is listed in {SUMS} but missing; the package is incomplete")
         if (top / name).is_symlink() or sha256_file(top / name) != listed[name]:
-            raise ReplicationError(f"{package}: member {name} does not match its SHA-256 in {SUMS}; the package is damaged")
+            raise ReplicationError(
+                f"{package}: member {name} does not match its SHA-256 in {SUMS}; the package is damaged"
+            )
     return len(listed)
 
 
@@ -103,11 +108,19 @@ def check_clone(top: Path, root: Path, config: dict) -> list[str]:
     frozen = sorted(manifest["scenarios"])
     problems = []
     if sorted(config["scenarios"]) != frozen:
-        problems.append(f"config.yaml: scenarios {', '.join(sorted(config['scenarios']))} are not the frozen "
-                        f"{', '.join(frozen)}")
-    versions = {t: load_scenario(t).evaluator_version for t in frozen if (root / "benchmark" / "scenarios" / t).is_dir()}
-    problems += verify(manifest_path, top / "public" / "bundles", top / "restricted" / "oracles",
-                       current(root, config, frozen), versions)
+        problems.append(
+            f"config.yaml: scenarios {', '.join(sorted(config['scenarios']))} are not the frozen {', '.join(frozen)}"
+        )
+    versions = {
+        t: load_scenario(t).evaluator_version for t in frozen if (root / "benchmark" / "scenarios" / t).is_dir()
+    }
+    problems += verify(
+        manifest_path,
+        top / "public" / "bundles",
+        top / "restricted" / "oracles",
+        current(root, config, frozen),
+        versions,
+    )
     return problems + run_differences(top / "restricted" / "runs")
 
 
@@ -116,8 +129,10 @@ def run_differences(runs: Path) -> list[str]:
     problems = []
     for run_json in sorted(runs.glob("*/*/*/r*/run.json")):
         run_dir = run_json.parent
-        recorded = {rel: d["sha256"] for rel, d in json.loads(run_json.read_text(encoding="utf-8"))
-                    .get("deliverables", {}).items()}
+        recorded = {
+            rel: d["sha256"]
+            for rel, d in json.loads(run_json.read_text(encoding="utf-8")).get("deliverables", {}).items()
+        }
         out = run_dir / "out"
         present = {p.relative_to(out).as_posix(): sha256_file(p) for p in out.rglob("*") if p.is_file()}
         for rel in sorted(set(recorded) | set(present)):
@@ -137,11 +152,14 @@ def restore(top: Path, results: Path, oracles: Path) -> list[Path]:
     """Put the package's parts where the workflow expects them; return what was placed."""
     pub, res = top / "public", top / "restricted"
     plan = [
-        (pub / "bundles", results / "bundles"), (pub / "digests", results / "digests"),
+        (pub / "bundles", results / "bundles"),
+        (pub / "digests", results / "digests"),
         (pub / "freeze" / "manifest.json", results / "freeze" / "manifest.json"),
         (pub / "plan" / "assignment.csv", results / "plan" / "assignment.csv"),
-        (res / "oracles", oracles), (res / "validation", results / "validation"),
-        (res / "runs", results / "runs"), (res / "judging", results / "judging"),
+        (res / "oracles", oracles),
+        (res / "validation", results / "validation"),
+        (res / "runs", results / "runs"),
+        (res / "judging", results / "judging"),
         (res / "ledger" / "journal.jsonl", results / "ledger" / "journal.jsonl"),
     ]
     if (res / "audit").is_dir():
@@ -164,8 +182,13 @@ def restore(top: Path, results: Path, oracles: Path) -> list[Path]:
 
 
 def snakemake(root: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, WHITECOLLAR_ROOT=str(root),
-               PYTHONPATH=os.pathsep.join([str(root / "src")] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
+    env = dict(
+        os.environ,
+        WHITECOLLAR_ROOT=str(root),
+        PYTHONPATH=os.pathsep.join(
+            [str(root / "src")] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])
+        ),
+    )
     return subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=env, capture_output=True, text=True)
 
 
@@ -190,12 +213,16 @@ def refusal(jobs: dict[str, int]) -> str | None:
     """Why a planned build may not run, or None."""
     agents = [f"{n} {rule} job(s) ({NEEDS_AGENT[rule]})" for rule, n in sorted(jobs.items()) if rule in NEEDS_AGENT]
     if agents:
-        return ("the rebuild would start " + ", ".join(agents) + "; the package lacks their outputs or they are "
-                "older than their inputs. Nothing was run: restore the complete run archive")
+        return (
+            "the rebuild would start " + ", ".join(agents) + "; the package lacks their outputs or they are "
+            "older than their inputs. Nothing was run: restore the complete run archive"
+        )
     benchmark = [f"{rule} ({n})" for rule, n in sorted(jobs.items()) if rule in REFREEZES]
     if benchmark:
-        return ("the rebuild would rebuild the frozen benchmark: " + ", ".join(benchmark) + "; the clone's scenario "
-                "code or config differs from the one frozen. Check out the commit the package was made with")
+        return (
+            "the rebuild would rebuild the frozen benchmark: " + ", ".join(benchmark) + "; the clone's scenario "
+            "code or config differs from the one frozen. Check out the commit the package was made with"
+        )
     return None
 
 
@@ -217,15 +244,19 @@ def replicate(package: Path, root: Path, cores: int = 2) -> Replication:
         top = staging / ROOT_NAME
         problems = check_clone(top, root, cfg)
         if problems:
-            raise ReplicationError(f"{root}: the clone differs from the package's freeze in {len(problems)} item(s): "
-                                   + "; ".join(problems))
+            raise ReplicationError(
+                f"{root}: the clone differs from the package's freeze in {len(problems)} item(s): "
+                + "; ".join(problems)
+            )
         restore(top, results, oracles)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     rep.runs = sum(1 for _ in (results / "runs").glob("*/*/*/r*/run.json"))
     dry = snakemake(root, "-n", "--forcerun", FORCE, "--", TARGET)
     if dry.returncode != 0:
-        raise ReplicationError(f"{root}: the build cannot be planned: {(dry.stderr or dry.stdout).strip().splitlines()[-1:]}")
+        raise ReplicationError(
+            f"{root}: the build cannot be planned: {(dry.stderr or dry.stdout).strip().splitlines()[-1:]}"
+        )
     rep.planned = planned_jobs(dry.stdout + dry.stderr)
     why = refusal(rep.planned)
     if why:
@@ -241,8 +272,16 @@ def replicate(package: Path, root: Path, cores: int = 2) -> Replication:
         rebuilt = results / "receipts" / rel
         if not rebuilt.is_file() or rebuilt.read_bytes() != p.read_bytes():
             rep.receipts_differing.append(rel.as_posix())
-    atomic.write_json(results / "replication" / "report.json", {
-        "package": package.name, "package_sha256": sha256_file(package), "members": rep.members, "runs": rep.runs,
-        "planned": rep.planned, "receipts_compared": rep.receipts_compared,
-        "receipts_differing": rep.receipts_differing})
+    atomic.write_json(
+        results / "replication" / "report.json",
+        {
+            "package": package.name,
+            "package_sha256": sha256_file(package),
+            "members": rep.members,
+            "runs": rep.runs,
+            "planned": rep.planned,
+            "receipts_compared": rep.receipts_compared,
+            "receipts_differing": rep.receipts_differing,
+        },
+    )
     return rep

@@ -14,6 +14,7 @@ may be published and what may not:
   its receipt, the judges' packages and scores, the receipts' verdict
   snapshots and re-grading reports, and the cost ledger's journal).
 """
+
 from __future__ import annotations
 
 import csv
@@ -107,8 +108,11 @@ def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
         if p.is_file():
             members += _file(p, f"public/protocol/{p.name}")
     evaluators = {t: manifest["scenarios"][t]["evaluator_version"] for t in tasks}
-    members.append(Member("public/evaluators.json", None,
-                          (json.dumps(evaluators, indent=2, sort_keys=True) + "\n").encode("utf-8")))
+    members.append(
+        Member(
+            "public/evaluators.json", None, (json.dumps(evaluators, indent=2, sort_keys=True) + "\n").encode("utf-8")
+        )
+    )
     members += _file(results / "plan" / "assignment.csv", "public/plan/assignment.csv")
     for t in tasks:
         members += _file(root / "benchmark" / "scenarios" / t / "rubric.yaml", f"public/rubrics/{t}/rubric.yaml")
@@ -126,7 +130,9 @@ def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
         run_dir = results / "runs" / run
         for name in sorted(p.name for p in run_dir.iterdir()) if run_dir.is_dir() else []:
             p = run_dir / name
-            members += _tree(p, f"restricted/runs/{run}/{name}") if p.is_dir() else _file(p, f"restricted/runs/{run}/{name}")
+            members += (
+                _tree(p, f"restricted/runs/{run}/{name}") if p.is_dir() else _file(p, f"restricted/runs/{run}/{name}")
+            )
         if not run_dir.is_dir():
             raise PackageError(f"{run_dir}: missing; the assignment's runs must all be finished")
         members += _file(results / "receipts" / run / "receipt.json", f"restricted/receipts/{run}/receipt.json")
@@ -152,7 +158,7 @@ def _readme(members: list[Member], manifest: dict, runs: int) -> bytes:
     files = sum(1 for m in members if not m.is_dir)
     text = f"""# Restricted package of the white-collar benchmark study
 
-{len(tasks)} frozen scenario(s) ({', '.join(tasks)}), {runs} run(s), {files} files.
+{len(tasks)} frozen scenario(s) ({", ".join(tasks)}), {runs} run(s), {files} files.
 Every file's SHA-256 is in `{SUMS}` (check it with `sha256sum -c {SUMS}` in this folder).
 
 ## What is inside
@@ -233,5 +239,11 @@ def build_package(results: Path, oracles: Path, root: Path, out: Path) -> dict:
         raise
     sha = sha256_file(out)
     atomic.write_text(str(out) + ".sha256", f"{sha}  {out.name}\n")
-    return {"sha256": sha, "members": len(members) + 1, "files": len(sums), "bytes": out.stat().st_size,
-            "scenarios": len(manifest["scenarios"]), "runs": runs}
+    return {
+        "sha256": sha,
+        "members": len(members) + 1,
+        "files": len(sums),
+        "bytes": out.stat().st_size,
+        "scenarios": len(manifest["scenarios"]),
+        "runs": runs,
+    }

@@ -10,6 +10,7 @@ a job runs, never what it writes. It also checks that the cluster really ran the
 workflow sends to it (SLURM's job-completion log), and stops every daemon it started, whatever
 happens.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 NODE_SCRIPT = ROOT / "tools" / "slurm-single-node.sh"
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info",
-                                "generated")
+IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info", "generated"
+)
 #: the rules whose jobs go to the cluster; everything else is a `localrules` entry of rules/*.smk
 REMOTE_RULES = ("generate", "validate", "evaluate_run", "render", "judge")
 PROFILES = ("slurm", "cluster-generic")
@@ -39,14 +41,17 @@ PROFILES = ("slurm", "cluster-generic")
 #: side by side finish sooner than jobs queued behind one per core; the memory each declares still bounds them.
 TEST_NODE_CPUS = 8 * (os.cpu_count() or 1)
 #: status checks every few seconds: the test's jobs are short, a real study's are not (profiles keep their own)
-FAST_POLLING = {"slurm": ["--slurm-init-seconds-before-status-checks", "2", "--seconds-between-status-checks", "2"],
-                "cluster-generic": ["--seconds-between-status-checks", "2"]}
+FAST_POLLING = {
+    "slurm": ["--slurm-init-seconds-before-status-checks", "2", "--seconds-between-status-checks", "2"],
+    "cluster-generic": ["--seconds-between-status-checks", "2"],
+}
 
 
 def unavailable() -> str | None:
     """Why a SLURM node cannot be started here, or None when it can."""
-    missing = [c for c in ("munged", "mungekey", "slurmctld", "slurmd", "sbatch", "squeue", "sinfo")
-               if shutil.which(c) is None]
+    missing = [
+        c for c in ("munged", "mungekey", "slurmctld", "slurmd", "sbatch", "squeue", "sinfo") if shutil.which(c) is None
+    ]
     if missing:
         return f"{', '.join(missing)} not installed (tools/install-system-packages.sh installs slurm-wlm and munge)"
     if os.geteuid() != 0:
@@ -70,8 +75,11 @@ def slurm_node(state: Path | None = None, cpus: int | None = None) -> Iterator[d
     if state is None:  # short: munge's socket path must fit a Unix socket address
         state = Path(tempfile.mkdtemp(prefix="wc-slurm-", dir="/tmp"))
     try:
-        started = subprocess.run(["bash", str(NODE_SCRIPT), "start", str(state), *([str(cpus)] if cpus else [])],
-                                 capture_output=True, text=True)
+        started = subprocess.run(
+            ["bash", str(NODE_SCRIPT), "start", str(state), *([str(cpus)] if cpus else [])],
+            capture_output=True,
+            text=True,
+        )
         if started.returncode != 0:
             raise RuntimeError(f"the single-node SLURM did not start:\n{started.stderr.strip()}")
         yield {**os.environ, "SLURM_CONF": str(state / "slurm.conf")}
@@ -94,6 +102,7 @@ def completed_jobs(slurm_conf: str | Path) -> dict[str, int]:
 
 
 # -- scratch labs ---------------------------------------------------------------------------------
+
 
 def scratch_lab(dest: Path, scenarios: list[str], repeats: int, source: Path = ROOT) -> Path:
     """A copy of the repository without results, its study cut to `scenarios` x every arm x `repeats`."""
@@ -134,8 +143,14 @@ def snakemake(root: Path, args: list[str], env: dict[str, str], log: Path) -> No
     with open(log, "a", encoding="utf-8") as out:
         out.write(f"$ snakemake {' '.join(args)}\n")
         out.flush()
-        proc = subprocess.run([sys.executable, "-m", "snakemake", *args], cwd=root, env=env, stdout=out,
-                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(
+            [sys.executable, "-m", "snakemake", *args],
+            cwd=root,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
     if proc.returncode != 0:
         tail = "\n".join(log.read_text(encoding="utf-8").splitlines()[-40:])
         raise RuntimeError(f"snakemake {' '.join(args)} failed in {root} (log: {log}):\n{tail}")
@@ -169,14 +184,23 @@ def stop_services(root: Path) -> None:
 # -- comparison -----------------------------------------------------------------------------------
 
 #: what must be the same bytes, as globs under results/
-COMPARED = ("freeze/manifest.json", "receipts/**/receipt.json", "judging/scores/**/*.json",
-            "pilot/summary.csv", "pilot/summary.txt")
+COMPARED = (
+    "freeze/manifest.json",
+    "receipts/**/receipt.json",
+    "judging/scores/**/*.json",
+    "pilot/summary.csv",
+    "pilot/summary.txt",
+)
 
 
 def compared_files(root: Path) -> dict[str, bytes]:
     results = root / "results"
-    return {str(p.relative_to(results)): p.read_bytes()
-            for pattern in COMPARED for p in sorted(results.glob(pattern)) if p.is_file()}
+    return {
+        str(p.relative_to(results)): p.read_bytes()
+        for pattern in COMPARED
+        for p in sorted(results.glob(pattern))
+        if p.is_file()
+    }
 
 
 @dataclass(frozen=True)
@@ -221,13 +245,25 @@ def run_on_cluster(root: Path, profile: str, log: Path) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m whitecollar.workflow.cluster", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenarios", nargs="+", help="scenarios of the study (default: every scenario of config.yaml)")
+    parser = argparse.ArgumentParser(
+        prog="python -m whitecollar.workflow.cluster", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--scenarios", nargs="+", help="scenarios of the study (default: every scenario of config.yaml)"
+    )
     parser.add_argument("--repeats", type=int, default=1, help="repeats per scenario and arm (default 1)")
-    parser.add_argument("--profile", choices=PROFILES, default="slurm",
-                        help="the cluster's workflow profile (default slurm: the SLURM executor plugin)")
-    parser.add_argument("--work", type=Path, default=ROOT / "results" / "cluster-test",
-                        help="where the two labs are built (default results/cluster-test)")
+    parser.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="slurm",
+        help="the cluster's workflow profile (default slurm: the SLURM executor plugin)",
+    )
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "results" / "cluster-test",
+        help="where the two labs are built (default results/cluster-test)",
+    )
     args = parser.parse_args(argv)
 
     reason = unavailable()
@@ -255,8 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     jobs = run_on_cluster(cluster, args.profile, log)
     cluster_s = time.monotonic() - started
     ran, expected = sum(jobs.values()), expected_remote_jobs(cluster)
-    print(f"SLURM (profiles/{args.profile}): freeze and pilot in {cluster_s:.0f} s ({cluster_s / local_s:.1f}x local); "
-          f"{ran} SLURM jobs completed, {expected} expected ({', '.join(REMOTE_RULES)})")
+    print(
+        f"SLURM (profiles/{args.profile}): freeze and pilot in {cluster_s:.0f} s ({cluster_s / local_s:.1f}x local); "
+        f"{ran} SLURM jobs completed, {expected} expected ({', '.join(REMOTE_RULES)})"
+    )
     by_rule = {n.removeprefix("whitecollar-"): c for n, c in sorted(jobs.items()) if n.startswith("whitecollar-")}
     if by_rule:  # the generic profile names each SLURM job after its rule
         print("SLURM jobs by rule: " + ", ".join(f"{rule} {count}" for rule, count in by_rule.items()))

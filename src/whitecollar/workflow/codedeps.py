@@ -23,6 +23,7 @@ verb's `cmd_*` function and the helpers that function calls; never the
 other verbs' lazy imports. tests/workflow/test_codedeps.py runs each
 stage's command and checks that every project module it loaded is declared.
 """
+
 from __future__ import annotations
 
 import ast
@@ -41,8 +42,13 @@ DATA: dict[str, tuple[str, ...]] = {
     "whitecollar.grading.receipt": ("src/whitecollar/schemas/receipt.schema.json",),
     "whitecollar.grading.completion": ("benchmark/completion.schema.json",),
     "whitecollar.benchmark.generation": ("benchmark/completion.schema.json",),
-    "whitecollar.benchmark.benchdata": ("benchmark/registry.csv", "benchmark/organisations.csv", "benchmark/roster.csv",
-                              "benchmark/footer.md", "benchmark/completion.schema.json"),
+    "whitecollar.benchmark.benchdata": (
+        "benchmark/registry.csv",
+        "benchmark/organisations.csv",
+        "benchmark/roster.csv",
+        "benchmark/footer.md",
+        "benchmark/completion.schema.json",
+    ),
     "whitecollar.dashboard.build": ("src/whitecollar/dashboard/template.html.j2",),
     "whitecollar.lab.portal.app": ("src/whitecollar/lab/portal/templates/*.html",),
 }
@@ -217,8 +223,10 @@ class CodeGraph:
         read, never the other verbs' lazy imports.
         """
         trees = self._cli_modules()
-        functions = {m: {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-                     for m, tree in trees.items()}
+        functions = {
+            m: {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            for m, tree in trees.items()
+        }
         seed = f"cmd_{command.replace('-', '_')}"
         owners = [m for m in sorted(functions) if seed in functions[m]]
         if not owners:
@@ -227,8 +235,12 @@ class CodeGraph:
         named: dict[str, dict[str, str]] = {}  # module -> name imported from another command module -> that module
         for m, tree in trees.items():
             found |= self._imports(ast.Module([n for n in tree.body if n not in functions[m].values()], []), m)
-            named[m] = {a.asname or a.name: n.module for n in tree.body if isinstance(n, ast.ImportFrom)
-                        and n.module in trees for a in n.names}
+            named[m] = {
+                a.asname or a.name: n.module
+                for n in tree.body
+                if isinstance(n, ast.ImportFrom) and n.module in trees
+                for a in n.names
+            }
         todo = [(owners[0], seed), (CLI, "main"), (CLI, "build_parser")]
         todo += [(m, "add_parsers") for m in sorted(trees) if "add_parsers" in functions[m]]
         seen: set[tuple[str, str]] = set()
@@ -262,8 +274,9 @@ class CodeGraph:
                 todo += self.edges(m)
         return done
 
-    def files(self, commands: Iterable[str] = (), scripts: Iterable[str | Path] = (),
-              modules: Iterable[str] = ()) -> list[str]:
+    def files(
+        self, commands: Iterable[str] = (), scripts: Iterable[str | Path] = (), modules: Iterable[str] = ()
+    ) -> list[str]:
         """Sorted project files (code and data) that run for these verbs, script files and modules.
 
         `commands` are verbs of `python -m whitecollar`; `scripts` are files
@@ -339,8 +352,10 @@ def write_stamp(out: str | Path, files: Iterable[str | Path]) -> dict[str, str]:
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    p = argparse.ArgumentParser(prog="python -m whitecollar.workflow.codedeps",
-                                description="Write the code stamp of a stage: the SHA-256 of each of its code files.")
+    p = argparse.ArgumentParser(
+        prog="python -m whitecollar.workflow.codedeps",
+        description="Write the code stamp of a stage: the SHA-256 of each of its code files.",
+    )
     p.add_argument("--out", required=True)
     p.add_argument("files", nargs="+")
     a = p.parse_args(argv)

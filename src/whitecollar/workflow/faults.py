@@ -28,6 +28,7 @@ started (its controller's descendants, an office started from the scratch
 lab's folders, the connections of its own loopback sshd), and a judge added
 to the scratch lab's panel whose command never answers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,25 +54,43 @@ import yaml
 from whitecollar.lab.run_spec import RunSpec, run_seed
 
 REPO = Path(__file__).resolve().parents[3]
-IGNORE = shutil.ignore_patterns(".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info",
-                                "generated")
+IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "results", ".snakemake", "__pycache__", ".pytest_cache", "*.egg-info", "generated"
+)
 SCENARIO = "PROC-01"
 ARMS = ("A1", "A3")  # files only, and a portal arm
 #: the campaign's wall limit: long enough for a clean session on a busy machine, short enough to wait for a hang
 TIME_LIMIT_S = 60
-WORKER_FAULTS = {"worker_killed": ("kill", "crashed"), "worker_hung": ("hang", "timeout"),
-                 "disk_full": ("disk_full", "crashed")}
+WORKER_FAULTS = {
+    "worker_killed": ("kill", "crashed"),
+    "worker_hung": ("hang", "timeout"),
+    "disk_full": ("disk_full", "crashed"),
+}
 #: an SSH connection cut (its sshd connection killed on the node's side) in one step: what the step's remote
 #: command line holds, and the status the cut run must get (None: the step is retried and nothing shows)
-SSH_CUTS = {"ssh_cut_push": ("-xf -", None), "ssh_cut_session": ("whitecollar.lab.simulated_worker", "crashed"),
-            "ssh_cut_pull": ("tar -cf - .", None)}
-KINDS = ("worker_killed", "worker_hung", "disk_full", "portal_killed", "controller_killed", "libreoffice_killed",
-         "judge_hangs", *SSH_CUTS)
+SSH_CUTS = {
+    "ssh_cut_push": ("-xf -", None),
+    "ssh_cut_session": ("whitecollar.lab.simulated_worker", "crashed"),
+    "ssh_cut_pull": ("tar -cf - .", None),
+}
+KINDS = (
+    "worker_killed",
+    "worker_hung",
+    "disk_full",
+    "portal_killed",
+    "controller_killed",
+    "libreoffice_killed",
+    "judge_hangs",
+    *SSH_CUTS,
+)
 #: the judge added to the panel by `judge_hangs`: a command that never answers, cut at its wall limit
 HUNG_JUDGE = {"name": "judge-hung", "backend": "command", "command": ["sleep", "3600"], "timeout_s": 5}
+
+
 @dataclass
 class Observed:
     """What a pilot left: per run, its status, receipt digest and sessions; and the record's counts."""
+
     status: dict[str, str]
     events: dict[str, list[str]]
     receipt: dict[str, str]
@@ -107,8 +126,14 @@ class Lab:
         return [sys.executable, "-m", "snakemake", "--cores", "2", *args]
 
     def snakemake(self, *args: str, **extra: str) -> subprocess.CompletedProcess:
-        return subprocess.run(self.snakemake_argv(*args), cwd=self.root, env=self.env(**extra), capture_output=True,
-                              text=True, stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            self.snakemake_argv(*args),
+            cwd=self.root,
+            env=self.env(**extra),
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
 
     def resume(self) -> bool:
         """What the README tells an operator to do after an interrupted pilot."""
@@ -137,8 +162,13 @@ def prepare(dest: Path) -> Lab:
     cfg["caps"]["time_limit_s"] = TIME_LIMIT_S
     cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
     meta = dest / "benchmark" / "scenarios" / SCENARIO / "scenario.yaml"  # the run's cap is the larger of the two
-    meta.write_text("".join(f"time_limit_s: {TIME_LIMIT_S}\n" if line.startswith("time_limit_s:") else line
-                            for line in meta.read_text(encoding="utf-8").splitlines(keepends=True)), encoding="utf-8")
+    meta.write_text(
+        "".join(
+            f"time_limit_s: {TIME_LIMIT_S}\n" if line.startswith("time_limit_s:") else line
+            for line in meta.read_text(encoding="utf-8").splitlines(keepends=True)
+        ),
+        encoding="utf-8",
+    )
     lab = Lab(dest)
     proc = lab.snakemake("freeze")
     if proc.returncode != 0:
@@ -187,8 +217,7 @@ def observe(lab: Lab, pilot_ok: bool) -> Observed:
 
 
 #: the laboratory's notes in a run's events that tell how a fault was met
-TELLING = ("ssh_retry", "connection_lost", "pull_failed", "wall_limit", "portal_submissions_restored",
-           "egress_refused")
+TELLING = ("ssh_retry", "connection_lost", "pull_failed", "wall_limit", "portal_submissions_restored", "egress_refused")
 
 
 def _lab_notes(events: Path) -> list[str]:
@@ -227,8 +256,9 @@ def leftovers(lab: Lab) -> list[str]:
     for folder in sorted(cache.glob("grading-*")):  # the grading server, the same kind of service
         grading_server.stop(folder)
     deadline = time.monotonic() + 6  # the office's reaper sees it gone within two seconds; the server ends on SIGTERM
-    while time.monotonic() < deadline and any(("uno_client.py reap" in c or "grading_server" in c) and str(lab.root) in c
-                                                   for c in _cmdlines()):
+    while time.monotonic() < deadline and any(
+        ("uno_client.py reap" in c or "grading_server" in c) and str(lab.root) in c for c in _cmdlines()
+    ):
         time.sleep(0.2)
     found = []
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
@@ -261,10 +291,12 @@ def judge(kind: str, clean: Observed, seen: Observed, target: str | None, expect
         if not ok:
             wrong.append(r)
         if r == target or not same or seen.sessions.get(r, 0) != 1 or seen.events.get(r):
-            affected[r] = (f"recorded {seen.status[r]} (clean: {clean.status[r]}), receipt "
-                           f"{'as clean' if same else ('failing' if not seen.success[r] else 'passing, differs')}, "
-                           f"{seen.sessions.get(r, 0)} session(s) launched"
-                           + (f"; events: {', '.join(seen.events[r])}" if seen.events.get(r) else ""))
+            affected[r] = (
+                f"recorded {seen.status[r]} (clean: {clean.status[r]}), receipt "
+                f"{'as clean' if same else ('failing' if not seen.success[r] else 'passing, differs')}, "
+                f"{seen.sessions.get(r, 0)} session(s) launched"
+                + (f"; events: {', '.join(seen.events[r])}" if seen.events.get(r) else "")
+            )
     for r in lost:
         affected[r] = "LOST: " + ("no run.json" if r not in seen.status else "no receipt")
     notes = list(seen.notes)
@@ -288,11 +320,12 @@ def _descendants(pid: int) -> list[tuple[list[int], str]]:
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
-            cmd[int(stat.parent.name)] = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(
-                errors="replace")
+            cmd[int(stat.parent.name)] = (
+                (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            )
         except (OSError, ValueError):
             continue
-        fields = text[text.rfind(")") + 2:].split()
+        fields = text[text.rfind(")") + 2 :].split()
         if fields[0] != "Z":
             children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
     out: list[tuple[list[int], str]] = []
@@ -327,9 +360,16 @@ def _last(lineage: str) -> str:
     return lineage.rsplit(" >> ", 1)[-1]
 
 
-def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: bool = False, root_pid: int | None = None,
-                       outermost: bool = False, timeout_s: float = 1200,
-                       **extra_env: str) -> tuple[bool, list[str], str]:
+def _pilot_with_killer(
+    lab: Lab,
+    want: Callable[[str], bool],
+    *,
+    kill_group: bool = False,
+    root_pid: int | None = None,
+    outermost: bool = False,
+    timeout_s: float = 1200,
+    **extra_env: str,
+) -> tuple[bool, list[str], str]:
     """The pilot, with the first process whose lineage `want`s killed by SIGKILL, once.
 
     Processes are looked for below the controller, or below `root_pid`
@@ -340,9 +380,15 @@ def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: boo
     the README says. Returns whether the pilot completed, notes, and the
     lineage of the process the fault hit ("" when it hit nothing).
     """
-    proc = subprocess.Popen(lab.snakemake_argv("results/pilot"), cwd=lab.root, env=lab.env(**extra_env),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        lab.snakemake_argv("results/pilot"),
+        cwd=lab.root,
+        env=lab.env(**extra_env),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     notes: list[str] = []
     hit: list[str] = []
     killed = threading.Event()
@@ -359,8 +405,11 @@ def _pilot_with_killer(lab: Lab, want: Callable[[str], bool], *, kill_group: boo
                             os.kill(pids[0] if outermost else pids[-1], signal.SIGKILL)
                     except ProcessLookupError:
                         continue
-                    victim = f"the controller (process group {proc.pid}) while it ran" if kill_group else \
-                        ("the SSH connection running" if outermost else "")
+                    victim = (
+                        f"the controller (process group {proc.pid}) while it ran"
+                        if kill_group
+                        else ("the SSH connection running" if outermost else "")
+                    )
                     notes.append(f"killed {victim} {' '.join(_last(lineage).split())[:110]}".replace("  ", " "))
                     hit.append(lineage)
                     killed.set()
@@ -393,8 +442,16 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
     cfg = yaml.safe_load((lab.root / "config.yaml").read_text(encoding="utf-8"))
 
     def seed_of(row: dict[str, str]) -> int:
-        spec = RunSpec(row["run_id"], row["task_id"], row["bundle"], row["arm"], int(row["repeat"]), row["node"],
-                       int(row["time_limit_s"]), float(row["budget_usd"]))
+        spec = RunSpec(
+            row["run_id"],
+            row["task_id"],
+            row["bundle"],
+            row["arm"],
+            int(row["repeat"]),
+            row["node"],
+            int(row["time_limit_s"]),
+            float(row["budget_usd"]),
+        )
         return run_seed(int(cfg["study"]["seed"]), spec)
 
     files_run = next(r for r in rows if r["arm"] == "A1")
@@ -408,19 +465,23 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
         return seen, files_run["run_id"], status
     if kind == "portal_killed":
         # the worker waits before the portal's forms, so that the portal dies under it, mid-session
-        ok, notes, hit = _pilot_with_killer(lab, lambda c: "-m whitecollar portal" in _last(c)
-                                            and portal_run["run_id"] in c,
-                                            WHITECOLLAR_FAULT=f"portal_pause:{seed_of(portal_run)}:3")
+        ok, notes, hit = _pilot_with_killer(
+            lab,
+            lambda c: "-m whitecollar portal" in _last(c) and portal_run["run_id"] in c,
+            WHITECOLLAR_FAULT=f"portal_pause:{seed_of(portal_run)}:3",
+        )
         target = portal_run["run_id"]
     elif kind in SSH_CUTS:
         marker, status = SSH_CUTS[kind]
         sshd = _loopback_sshd(lab.root.parent / f"{kind}-sshd")
         try:  # every run on a loopback SSH node; the node's python imports the lab's package
             cfg["nodes"] = [sshd.node("loopback", environment=["WHITECOLLAR_ROOT", "PYTHONPATH"])]
-            (lab.root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True),
-                                                  encoding="utf-8")
-            ok, notes, hit = _pilot_with_killer(lab, lambda c: marker in _last(c) and "sshd" in c,
-                                                root_pid=sshd.proc.pid, outermost=True)
+            (lab.root / "config.yaml").write_text(
+                yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8"
+            )
+            ok, notes, hit = _pilot_with_killer(
+                lab, lambda c: marker in _last(c) and "sshd" in c, root_pid=sshd.proc.pid, outermost=True
+            )
         finally:
             sshd.stop()
         found = re.search(rf"{SCENARIO}-A\d+-r\d+", hit)
@@ -429,29 +490,35 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
         seen.hit = bool(found)
         return seen, found.group(0) if found else None, status
     elif kind == "controller_killed":
-        ok, notes, hit = _pilot_with_killer(lab, lambda c: "whitecollar.lab.simulated_worker" in _last(c),
-                                            kill_group=True)
+        ok, notes, hit = _pilot_with_killer(
+            lab, lambda c: "whitecollar.lab.simulated_worker" in _last(c), kill_group=True
+        )
         target = None
     elif kind == "judge_hangs":
         cfg["judges"]["panel"].append(HUNG_JUDGE)
         cfg["judges"]["max_attempts"] = 1
-        (lab.root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True),
-                                              encoding="utf-8")
+        (lab.root / "config.yaml").write_text(
+            yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8"
+        )
         t0 = time.monotonic()
         ok = lab.snakemake("results/pilot").returncode == 0 or lab.resume()
-        notes = [f"judge {HUNG_JUDGE['name']} ({' '.join(HUNG_JUDGE['command'])}, cut at {HUNG_JUDGE['timeout_s']} s) "
-                 f"on the panel; the pilot took {time.monotonic() - t0:.0f} s"]
+        notes = [
+            f"judge {HUNG_JUDGE['name']} ({' '.join(HUNG_JUDGE['command'])}, cut at {HUNG_JUDGE['timeout_s']} s) "
+            f"on the panel; the pilot took {time.monotonic() - t0:.0f} s"
+        ]
         db = lab.root / "results" / "pilot" / "experiment.sqlite"
         if db.is_file():
             with sqlite3.connect(db) as con:
                 for run_id, status, error in con.execute(
-                        "SELECT j.run_id, j.status, a.error FROM judgements j LEFT JOIN judge_attempts a ON "
-                        "a.run_id = j.run_id AND a.judge = j.judge WHERE j.judge = ? ORDER BY j.run_id",
-                        (HUNG_JUDGE["name"],)):
+                    "SELECT j.run_id, j.status, a.error FROM judgements j LEFT JOIN judge_attempts a ON "
+                    "a.run_id = j.run_id AND a.judge = j.judge WHERE j.judge = ? ORDER BY j.run_id",
+                    (HUNG_JUDGE["name"],),
+                ):
                     notes.append(f"{run_id}: judgement by {HUNG_JUDGE['name']} recorded {status} ({error})")
         hit = "judgement" if len(notes) > 1 else ""
         target = None
     elif kind == "libreoffice_killed":
+
         def office(c: str) -> bool:  # an evaluation's LibreOffice, or an office the lab runs from its own folders
             last = _last(c)
             ours = "-m whitecollar evaluate" in c or (str(lab.root) in last and "/results/work/" not in last)
@@ -484,9 +551,11 @@ def _loopback_sshd(root: Path):  # noqa: ANN202 (the class lives in the tests' f
 
 
 def format_verdicts(verdicts: list[Verdict]) -> str:
-    lines = ["SIMULATED pilot, one fault at a time "
-             f"({SCENARIO}, arms {' '.join(ARMS)}, 1 repeat, wall limit {TIME_LIMIT_S} s)",
-             f"{'fault':<20} {'lost':>5} {'twice':>6} {'wrong':>6}"]
+    lines = [
+        "SIMULATED pilot, one fault at a time "
+        f"({SCENARIO}, arms {' '.join(ARMS)}, 1 repeat, wall limit {TIME_LIMIT_S} s)",
+        f"{'fault':<20} {'lost':>5} {'twice':>6} {'wrong':>6}",
+    ]
     for v in verdicts:
         lines.append(f"{v.kind:<20} {v.lost:>5} {v.twice:>6} {v.wrong:>6}")
         for run, how in sorted(v.affected.items()):

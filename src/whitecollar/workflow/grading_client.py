@@ -17,6 +17,7 @@ evaluates in its own process, whenever the server cannot be started or
 reached, or the connection breaks before the exit status came: a
 laboratory problem is never charged to the worker.
 """
+
 from __future__ import annotations
 
 import _socket
@@ -60,8 +61,13 @@ def address(folder: str) -> str:
 
 
 def encode_request(argv: list[str], cwd: str, env: dict[str, str]) -> bytes:
-    fields = [_FORMAT, os.fsencode(cwd), str(len(argv)).encode("ascii"), *map(os.fsencode, argv),
-              *(os.fsencode(k) + b"=" + os.fsencode(v) for k, v in env.items())]
+    fields = [
+        _FORMAT,
+        os.fsencode(cwd),
+        str(len(argv)).encode("ascii"),
+        *map(os.fsencode, argv),
+        *(os.fsencode(k) + b"=" + os.fsencode(v) for k, v in env.items()),
+    ]
     return b"\0".join(fields)
 
 
@@ -74,12 +80,12 @@ def decode_request(data: bytes) -> dict:
     if n < 0 or len(fields) < 3 + n:
         raise ValueError("request cut short")
     env = {}
-    for item in fields[3 + n:]:
+    for item in fields[3 + n :]:
         key, sep, value = item.partition(b"=")
         if not sep:
             raise ValueError("malformed environment entry")
         env[os.fsdecode(key)] = os.fsdecode(value)
-    return {"cwd": os.fsdecode(fields[1]), "argv": [os.fsdecode(a) for a in fields[3:3 + n]], "env": env}
+    return {"cwd": os.fsdecode(fields[1]), "argv": [os.fsdecode(a) for a in fields[3 : 3 + n]], "env": env}
 
 
 def serve(argv: list[str]) -> int | None:
@@ -149,9 +155,15 @@ def _start(folder: str) -> _socket.socket | None:
         env = _with_package(dict(os.environ))
         try:
             with open(os.path.join(folder, "server.log"), "ab") as log:
-                proc = subprocess.Popen([sys.executable, "-m", "whitecollar.workflow.grading_server", folder],
-                                        stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
-                                        start_new_session=True, close_fds=True)
+                proc = subprocess.Popen(
+                    [sys.executable, "-m", "whitecollar.workflow.grading_server", folder],
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=log,
+                    env=env,
+                    start_new_session=True,
+                    close_fds=True,
+                )
         except OSError:
             return None
         while time.monotonic() < deadline and proc.poll() is None:

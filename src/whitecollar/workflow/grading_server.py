@@ -28,6 +28,7 @@ fails to load is left to the bounded child, which loads it and reports
 why. The server forks only while it has a single thread, and ends after
 WHITECOLLAR_GRADING_IDLE_S seconds (60) idle or when its folder is gone.
 """
+
 from __future__ import annotations
 
 import gc
@@ -294,9 +295,13 @@ def run_server(folder: Path) -> int:
                 except (OSError, ValueError):
                     continue
                 try:
-                    refusal = ("stale" if not code.unchanged() else
-                               "refused threads: forking is not safe" if threading.active_count() != 1 else
-                               None)
+                    refusal = (
+                        "stale"
+                        if not code.unchanged()
+                        else "refused threads: forking is not safe"
+                        if threading.active_count() != 1
+                        else None
+                    )
                     if refusal is not None:  # stop listening first: the client's next connection is a new server's
                         listener.close()
                         if _owned(folder):

@@ -10,6 +10,7 @@ error blocks and the log's last lines, so the cause is on screen.
 
     python -m whitecollar.workflow.progress --log-dir results/logs/snakemake -- snakemake --cores 2 results/pilot
 """
+
 from __future__ import annotations
 
 import argparse

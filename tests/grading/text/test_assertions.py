@@ -1,4 +1,5 @@
 """Assertions (grading/text/assertions.py): a claim is judged where it is made, never across the document."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,7 +20,11 @@ from whitecollar.grading.text.terms import contains_term
         ("We did not find any issue, and Outaouais is the approved vendor.", "approved vendor", False),
         ("No discount applies; Outaouais is the approved vendor.", "approved vendor", False),
         # too far before the term
-        ("Not that it matters much for the final decision taken here, approved vendor status applies.", "approved vendor", False),
+        (
+            "Not that it matters much for the final decision taken here, approved vendor status applies.",
+            "approved vendor",
+            False,
+        ),
         ("There is no approved vendor list.", "approved vendor", True),
         ("The offer is valid not only for steel.", "steel", False),
         ("Delivery no later than Friday.", "Friday", False),

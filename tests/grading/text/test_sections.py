@@ -1,4 +1,5 @@
 """Sections (grading/text/sections.py): headings match however they are numbered or marked up."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,7 +31,7 @@ Re-confirm validity.
 
 def test_find_section_markdown_numbering_plural_and_subsections():
     assert find_section(MD, "Recommendation") == "We recommend Laurentides.\n\n### Fallback\nGreat Lakes."
-    assert find_section(MD, "risks") .startswith("Validity lapsed.")
+    assert find_section(MD, "risks").startswith("Validity lapsed.")
     assert find_section(MD, "Next steps") == "Re-confirm validity."
     assert find_section(MD, "Budget") is None
     assert find_section(MD, "Budget", "Fallback") == "Great Lakes."
@@ -63,8 +64,16 @@ def test_find_section_document_roman_and_section_numbering():
 
 
 def test_find_section_document_without_heading_styles():
-    doc = Document("m.docx", [Paragraph("1. Findings"), Paragraph("Validity lapsed."),
-                              Paragraph("Recommendation:"), Paragraph("We recommend A.")], [])
+    doc = Document(
+        "m.docx",
+        [
+            Paragraph("1. Findings"),
+            Paragraph("Validity lapsed."),
+            Paragraph("Recommendation:"),
+            Paragraph("We recommend A."),
+        ],
+        [],
+    )
     assert find_section(doc, "findings") == "Validity lapsed."
     assert find_section(doc, "recommendation") == "We recommend A."
 
@@ -86,9 +95,15 @@ def test_section_titles_present():
 @pytest.mark.parametrize(
     "title, key",
     [
-        ("III. Findings", "findings"), ("Section 3 \u2014 Recommendation", "recommendation"),
-        ("3.2 Scope", "scope"), ("3.2. Scope", "scope"), ("XIV) Annex", "annex"), ("iv - Risks", "risks"),
-        ("Mix: sourcing", "mix: sourcing"), ("Did it work", "did it work"), ("**Risks:**", "risks"),
+        ("III. Findings", "findings"),
+        ("Section 3 \u2014 Recommendation", "recommendation"),
+        ("3.2 Scope", "scope"),
+        ("3.2. Scope", "scope"),
+        ("XIV) Annex", "annex"),
+        ("iv - Risks", "risks"),
+        ("Mix: sourcing", "mix: sourcing"),
+        ("Did it work", "did it work"),
+        ("**Risks:**", "risks"),
     ],
 )
 def test_heading_key_strips_numbering_only(title, key):

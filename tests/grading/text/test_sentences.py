@@ -1,4 +1,5 @@
 """Sentences and clauses (grading/text/sentences.py): the units a claim is judged in, with offsets."""
+
 from __future__ import annotations
 
 import time
@@ -53,7 +54,7 @@ def test_split_sentences_lines_bullets_tables():
 def test_split_sentences_offsets_and_paragraphs():
     text = "First one. Second one.\nThird line\n\nNew paragraph here."
     sents = split_sentences(text)
-    assert all(text[s.start:s.end] == s.text for s in sents)
+    assert all(text[s.start : s.end] == s.text for s in sents)
     assert [s.paragraph for s in sents][:3] == [sents[0].paragraph] * 3
     assert sents[3].paragraph != sents[0].paragraph
 
@@ -83,7 +84,10 @@ def test_clauses():
         "the fallback is Great Lakes Profile Co.",
     ]
     assert clauses("Price is 1,234.56 but lead time is long; however quality: good") == [
-        "Price is 1,234.56", "but lead time is long", "however quality", "good"
+        "Price is 1,234.56",
+        "but lead time is long",
+        "however quality",
+        "good",
     ]
     assert clauses("") == []
 

@@ -1,4 +1,5 @@
 """Terms (grading/text/terms.py): spelling variants must match, and any deliverable reads as text."""
+
 from __future__ import annotations
 
 import re
@@ -12,14 +13,25 @@ from whitecollar.office.model import Document, Failure, Paragraph
 
 
 def test_normalise_folds_case_accents_dashes_quotes_space():
-    assert normalise("  Profilés\u00a0Outaouais \u2014 l\u2019offre\n“validée” ") == 'profiles outaouais - l\'offre "validee"'
+    assert (
+        normalise("  Profilés\u00a0Outaouais \u2014 l\u2019offre\n“validée” ")
+        == 'profiles outaouais - l\'offre "validee"'
+    )
     assert normalise(None) == ""
     assert normalise(12) == "12"
 
 
 @pytest.mark.parametrize(
-    "text", ["reconfirmation", "Re confirmation", "RE-CONFIRMATION", "re\u2011confirmation", "re \u2013 confirmation",
-             "re-confirmation", "Re-Confirmation."]
+    "text",
+    [
+        "reconfirmation",
+        "Re confirmation",
+        "RE-CONFIRMATION",
+        "re\u2011confirmation",
+        "re \u2013 confirmation",
+        "re-confirmation",
+        "Re-Confirmation.",
+    ],
 )
 def test_term_pattern_hyphen_space_case_variants(text):
     assert term_pattern("re-confirmation").search(text)
@@ -42,7 +54,7 @@ def test_term_pattern_unhyphenated_term_matches_hyphenated_text():
 def test_term_pattern_accents_both_ways_and_offsets():
     text = "Offer from PROFILÉS OUTAOUAIS and Profiles Outaouais."
     hits = find_terms(text, "Profilés Outaouais")
-    assert [text[m.start():m.end()] for m in hits] == ["PROFILÉS OUTAOUAIS", "Profiles Outaouais"]
+    assert [text[m.start() : m.end()] for m in hits] == ["PROFILÉS OUTAOUAIS", "Profiles Outaouais"]
 
 
 def test_term_pattern_apostrophes_and_regex_passthrough():
@@ -64,7 +76,9 @@ def test_term_pattern_prefix_mode():
 
 
 def test_helpers_accept_documents_lists_and_failures():
-    doc = Document("m.docx", [Paragraph("The validity of Laurentides has lapsed.")], [[["Payment terms", "validity 90 days"]]])
+    doc = Document(
+        "m.docx", [Paragraph("The validity of Laurentides has lapsed.")], [[["Payment terms", "validity 90 days"]]]
+    )
     assert [s.text for s in sentences_with(doc, all_of=["Laurentides", "validity"])] == [
         "The validity of Laurentides has lapsed."
     ]

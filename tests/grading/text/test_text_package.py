@@ -5,6 +5,7 @@ import must stay re-exported there. The package's
 modules import the standard library and one another only, directly (never
 the package's `__init__`), without a cycle.
 """
+
 from __future__ import annotations
 
 import ast
@@ -23,8 +24,12 @@ MODULES = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
 
 def _imported_from_text(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    return {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-            and node.module == "whitecollar.grading.text" for alias in node.names}
+    return {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "whitecollar.grading.text"
+        for alias in node.names
+    }
 
 
 def test_every_name_an_evaluator_imports_is_re_exported():
@@ -39,8 +44,11 @@ SIBLING = "whitecollar.grading.text."
 
 
 def _siblings(tree: ast.AST) -> set[str]:
-    return {n.module[len(SIBLING):] for n in ast.walk(tree)
-            if isinstance(n, ast.ImportFrom) and (n.module or "").startswith(SIBLING)}
+    return {
+        n.module[len(SIBLING) :]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ImportFrom) and (n.module or "").startswith(SIBLING)
+    }
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -50,8 +58,9 @@ def test_a_module_imports_the_standard_library_and_its_siblings_only(module):
         if isinstance(node, ast.Import):
             roots = [alias.name.split(".")[0] for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("whitecollar"):
-            assert node.level == 0 and node.module[len(SIBLING):] in MODULES, \
+            assert node.level == 0 and node.module[len(SIBLING) :] in MODULES, (
                 f"{module}.py line {node.lineno}: import a sibling module directly, never the package"
+            )
             continue
         elif isinstance(node, ast.ImportFrom):
             roots = [(node.module or "").split(".")[0]] if node.level == 0 else ["(relative)"]
@@ -62,7 +71,6 @@ def test_a_module_imports_the_standard_library_and_its_siblings_only(module):
 
 
 def test_the_modules_import_one_another_without_a_cycle():
-    graph = {module: _siblings(ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8")))
-             for module in MODULES}
+    graph = {module: _siblings(ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))) for module in MODULES}
     order = list(graphlib.TopologicalSorter(graph).static_order())  # raises CycleError on a cycle
     assert order[0] == "terms" and set(order) == set(MODULES)

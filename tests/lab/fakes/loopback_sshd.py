@@ -7,6 +7,7 @@ only). The node entry it hands out is what config.yaml would hold for an
 executor node, known_hosts included, so the transport under test connects
 with strict host key checking exactly as it would to a real node.
 """
+
 from __future__ import annotations
 
 import getpass
@@ -39,8 +40,11 @@ def free_port() -> int:
 
 
 def _keygen(path: Path) -> str:
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "whitecollar-test", "-f", str(path)],
-                   check=True, stdin=subprocess.DEVNULL)
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "whitecollar-test", "-f", str(path)],
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
     return path.with_suffix(".pub").read_text().strip()
 
 
@@ -59,39 +63,49 @@ class LoopbackSshd:
             (self.root / "authorized_keys").write_text(_keygen(self.user_key) + "\n")
         # one known_hosts per server: the entry names the port
         self.known_hosts = self.root / f"known_hosts.{self.port}"
-        self.known_hosts.write_text(f"[127.0.0.1]:{self.port} {self.host_key.with_suffix('.pub').read_text().strip()}\n")
+        self.known_hosts.write_text(
+            f"[127.0.0.1]:{self.port} {self.host_key.with_suffix('.pub').read_text().strip()}\n"
+        )
         self.config = self.root / f"sshd_config.{self.port}"
-        self.config.write_text("\n".join([
-            f"Port {self.port}",
-            "ListenAddress 127.0.0.1",
-            f"HostKey {self.host_key}",
-            "PidFile none",
-            f"AuthorizedKeysFile {self.root / 'authorized_keys'}",
-            f"AllowUsers {self.user}",
-            "PermitRootLogin prohibit-password",
-            "PubkeyAuthentication yes",
-            "PasswordAuthentication no",
-            "KbdInteractiveAuthentication no",
-            "UsePAM no",
-            "StrictModes no",
-            "AllowAgentForwarding no",
-            "AllowTcpForwarding no",
-            "X11Forwarding no",
-            "PermitTTY no",
-            "PermitUserEnvironment no",
-            "PrintMotd no",
-            "UseDNS no",
-            "MaxStartups 100",
-            "MaxSessions 100",
-            "LogLevel ERROR",
-            "",
-        ]))
+        self.config.write_text(
+            "\n".join(
+                [
+                    f"Port {self.port}",
+                    "ListenAddress 127.0.0.1",
+                    f"HostKey {self.host_key}",
+                    "PidFile none",
+                    f"AuthorizedKeysFile {self.root / 'authorized_keys'}",
+                    f"AllowUsers {self.user}",
+                    "PermitRootLogin prohibit-password",
+                    "PubkeyAuthentication yes",
+                    "PasswordAuthentication no",
+                    "KbdInteractiveAuthentication no",
+                    "UsePAM no",
+                    "StrictModes no",
+                    "AllowAgentForwarding no",
+                    "AllowTcpForwarding no",
+                    "X11Forwarding no",
+                    "PermitTTY no",
+                    "PermitUserEnvironment no",
+                    "PrintMotd no",
+                    "UseDNS no",
+                    "MaxStartups 100",
+                    "MaxSessions 100",
+                    "LogLevel ERROR",
+                    "",
+                ]
+            )
+        )
 
     def start(self, timeout_s: float = 15) -> LoopbackSshd:
         if os.geteuid() == 0:
             os.makedirs("/run/sshd", mode=0o755, exist_ok=True)  # Debian's privilege separation folder
-        self.proc = subprocess.Popen([SSHD, "-D", "-f", str(self.config), "-E", str(self.root / "sshd.log")],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            [SSHD, "-D", "-f", str(self.config), "-E", str(self.root / "sshd.log")],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -104,9 +118,29 @@ class LoopbackSshd:
         raise RuntimeError(f"sshd on port {self.port} did not accept the test key within {timeout_s} s")
 
     def client_argv(self, command: str) -> list[str]:
-        return ["ssh", "-F", "/dev/null", "-p", str(self.port), "-i", str(self.user_key), "-o", "BatchMode=yes",
-                "-o", "StrictHostKeyChecking=yes", "-o", f"UserKnownHostsFile={self.known_hosts}",
-                "-o", "ConnectTimeout=2", "-o", "LogLevel=ERROR", "-l", self.user, "127.0.0.1", command]
+        return [
+            "ssh",
+            "-F",
+            "/dev/null",
+            "-p",
+            str(self.port),
+            "-i",
+            str(self.user_key),
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "StrictHostKeyChecking=yes",
+            "-o",
+            f"UserKnownHostsFile={self.known_hosts}",
+            "-o",
+            "ConnectTimeout=2",
+            "-o",
+            "LogLevel=ERROR",
+            "-l",
+            self.user,
+            "127.0.0.1",
+            command,
+        ]
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -139,10 +173,22 @@ class LoopbackSshd:
     def node(self, name: str = "loopback", *, environment: list[str] | None = None, **ssh: Any) -> dict[str, Any]:
         """The config.yaml entry of this node."""
         return {
-            "name": name, "transport": "ssh", "host": "127.0.0.1", "slots": 3,
+            "name": name,
+            "transport": "ssh",
+            "host": "127.0.0.1",
+            "slots": 3,
             "capabilities": ["desktop-automation", "browser"],
-            "ssh": {"user": self.user, "port": self.port, "key": str(self.user_key),
-                    "known_hosts": str(self.known_hosts), "workdir": str(self.workdir),
-                    "python": sys.executable, "environment": list(environment or []), "attempts": 3,
-                    "backoff_s": 0.2, "connect_timeout_s": 3, **ssh},
+            "ssh": {
+                "user": self.user,
+                "port": self.port,
+                "key": str(self.user_key),
+                "known_hosts": str(self.known_hosts),
+                "workdir": str(self.workdir),
+                "python": sys.executable,
+                "environment": list(environment or []),
+                "attempts": 3,
+                "backoff_s": 0.2,
+                "connect_timeout_s": 3,
+                **ssh,
+            },
         }

@@ -1,4 +1,5 @@
 """Fixtures of the portal tests: a composed PROC-01 portal workspace and the application on it."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Constants and helpers shared by the portal tests (conftest.py holds only fixtures)."""
+
 from __future__ import annotations
 
 import re

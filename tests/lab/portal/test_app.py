@@ -2,6 +2,7 @@
 
 Each refusal must come with its own status and leave nothing in out/.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,6 +24,7 @@ def _nothing_written(ws) -> bool:
 
 # -- signing in ------------------------------------------------------------------------
 
+
 def test_login_page_is_public_and_sets_no_session(client):
     r = client.get("/login")
     assert r.status_code == 200
@@ -38,12 +40,15 @@ def test_correct_credentials_open_a_session_with_a_safe_cookie(client):
     assert client.get("/documents").status_code == 200
 
 
-@pytest.mark.parametrize("username, password", [
-    (CREDS.username, "wrong"),
-    ("someone-else", CREDS.password),
-    ("", ""),
-    (CREDS.username, CREDS.password + " "),
-])
+@pytest.mark.parametrize(
+    "username, password",
+    [
+        (CREDS.username, "wrong"),
+        ("someone-else", CREDS.password),
+        ("", ""),
+        (CREDS.username, CREDS.password + " "),
+    ],
+)
 def test_wrong_credentials_are_refused_with_401(client, portal_ws, username, password):
     r = client.post("/login", data={"username": username, "password": password})
     assert r.status_code == 401
@@ -52,8 +57,19 @@ def test_wrong_credentials_are_refused_with_401(client, portal_ws, username, pas
     assert _nothing_written(portal_ws)
 
 
-@pytest.mark.parametrize("path", ["/", "/documents", "/documents/inputs/evaluation-criteria.md", "/records",
-                                  "/records/suppliers", "/forms", "/forms/award", "/no/such/page"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/documents",
+        "/documents/inputs/evaluation-criteria.md",
+        "/records",
+        "/records/suppliers",
+        "/forms",
+        "/forms/award",
+        "/no/such/page",
+    ],
+)
 def test_every_page_needs_a_session(client, path):
     r = client.get(path)
     assert r.status_code == 303
@@ -80,6 +96,7 @@ def test_logout_ends_the_session(signed_in):
 
 
 # -- loopback only -----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("addr", ["10.0.0.5", "192.168.1.20", "8.8.8.8", "::ffff:10.0.0.5", "fe80::1", None])
 def test_requests_from_outside_loopback_are_refused_with_403(app, portal_ws, addr):
@@ -108,6 +125,7 @@ def test_a_foreign_host_header_is_refused(client):
 
 # -- the document library ----------------------------------------------------------------
 
+
 def test_library_lists_every_document_with_a_link_that_serves_the_input(signed_in, portal_ws):
     desc = json.loads((portal_ws / "portal" / "portal.json").read_text())
     page = signed_in.get("/documents").get_data(as_text=True)
@@ -121,33 +139,38 @@ def test_library_lists_every_document_with_a_link_that_serves_the_input(signed_i
 
 def test_text_documents_show_inline_and_office_files_download(signed_in):
     md = signed_in.get("/documents/inputs/evaluation-criteria.md")
-    assert md.headers["Content-Type"].startswith("text/plain") and "attachment" not in md.headers.get("Content-Disposition", "")
+    assert md.headers["Content-Type"].startswith("text/plain") and "attachment" not in md.headers.get(
+        "Content-Disposition", ""
+    )
     docx = signed_in.get("/documents/inputs/RFQ-PRD-2025-041.docx")
     assert "attachment" in docx.headers["Content-Disposition"]
     assert docx.headers["X-Content-Type-Options"] == "nosniff"
 
 
-@pytest.mark.parametrize("path, codes", [
-    ("/documents/inputs/../task.json", {404}),
-    ("/documents/inputs/../../../../etc/passwd", {404}),
-    ("/documents/inputs/quotations/../../BRIEF.md", {404}),
-    ("/documents/inputs%2F..%2Ftask.json", {400}),
-    ("/documents/inputs%2f..%2ftask.json", {400}),
-    ("/documents/inputs/%2e%2e/task.json", {404}),
-    ("/documents/inputs%252F..%252Ftask.json", {400}),
-    ("/documents/inputs/%252e%252e/task.json", {400}),
-    ("/documents//etc/passwd", {404}),
-    ("/documents/%2Fetc%2Fpasswd", {400}),
-    ("/documents/etc/passwd", {404}),
-    ("/documents/portal/portal.json", {404}),
-    ("/documents/MANIFEST.sha256", {404}),
-    ("/documents/inputs", {404}),
-    ("/documents/inputs/quotations", {404}),
-    ("/documents/inputs/quotations/QUOTATION-ALUMIFORM-ONTARIO.PDF", {404}),
-    ("/documents/inputs\\..\\task.json", {400, 404}),
-    ("/documents/inputs/%5c..%5ctask.json", {400}),
-    ("/documents/inputs/evaluation-criteria.md%00.pdf", {400}),
-])
+@pytest.mark.parametrize(
+    "path, codes",
+    [
+        ("/documents/inputs/../task.json", {404}),
+        ("/documents/inputs/../../../../etc/passwd", {404}),
+        ("/documents/inputs/quotations/../../BRIEF.md", {404}),
+        ("/documents/inputs%2F..%2Ftask.json", {400}),
+        ("/documents/inputs%2f..%2ftask.json", {400}),
+        ("/documents/inputs/%2e%2e/task.json", {404}),
+        ("/documents/inputs%252F..%252Ftask.json", {400}),
+        ("/documents/inputs/%252e%252e/task.json", {400}),
+        ("/documents//etc/passwd", {404}),
+        ("/documents/%2Fetc%2Fpasswd", {400}),
+        ("/documents/etc/passwd", {404}),
+        ("/documents/portal/portal.json", {404}),
+        ("/documents/MANIFEST.sha256", {404}),
+        ("/documents/inputs", {404}),
+        ("/documents/inputs/quotations", {404}),
+        ("/documents/inputs/quotations/QUOTATION-ALUMIFORM-ONTARIO.PDF", {404}),
+        ("/documents/inputs\\..\\task.json", {400, 404}),
+        ("/documents/inputs/%5c..%5ctask.json", {400}),
+        ("/documents/inputs/evaluation-criteria.md%00.pdf", {400}),
+    ],
+)
 def test_paths_outside_the_library_are_refused(signed_in, path, codes):
     r = signed_in.get(path)
     assert r.status_code in codes, (path, r.status_code)
@@ -168,6 +191,7 @@ def test_a_listed_input_replaced_by_a_link_out_of_inputs_is_not_served(signed_in
 
 # -- record tables ------------------------------------------------------------------------
 
+
 def test_record_table_shows_every_row_and_column(signed_in, portal_ws):
     desc = json.loads((portal_ws / "portal" / "portal.json").read_text())
     rec = desc["records"][0]
@@ -186,10 +210,15 @@ def test_unknown_record_table_is_404(signed_in):
 
 # -- forms -------------------------------------------------------------------------------
 
+
 def test_form_renders_every_field_with_its_limits(signed_in):
     page = signed_in.get("/forms/award").get_data(as_text=True)
-    for name, limit in (("recommended_supplier", 200), ("total_landed_cost_cad", 30), ("compliant_quotations", 5),
-                        ("conditions", 2000)):
+    for name, limit in (
+        ("recommended_supplier", 200),
+        ("total_landed_cost_cad", 30),
+        ("compliant_quotations", 5),
+        ("conditions", 2000),
+    ):
         assert f'name="{name}"' in page and f'maxlength="{limit}"' in page
     assert "<textarea" in page
 
@@ -201,8 +230,12 @@ def test_a_valid_submission_is_recorded_once_typed_and_confirmed(signed_in, port
     assert len(lines) == 1
     rec = json.loads(lines[0])
     assert rec["form_id"] == "award" and rec["id"] == 1 and rec["user"] == CREDS.username
-    assert rec["fields"] == {"recommended_supplier": "Extrusions Laurentides Inc.", "total_landed_cost_cad": 1192255.0,
-                             "compliant_quotations": 4, "conditions": "Re-confirmation of prices in writing before award."}
+    assert rec["fields"] == {
+        "recommended_supplier": "Extrusions Laurentides Inc.",
+        "total_landed_cost_cad": 1192255.0,
+        "compliant_quotations": 4,
+        "conditions": "Re-confirmation of prices in writing before award.",
+    }
     assert rec["received_at"].endswith("Z")
     page = signed_in.get(r.headers["Location"]).get_data(as_text=True)
     assert "Submission 1 recorded" in page and "Extrusions Laurentides Inc." in page
@@ -225,21 +258,24 @@ def test_unknown_form_is_404(signed_in, portal_ws):
     assert _nothing_written(portal_ws)
 
 
-@pytest.mark.parametrize("change, field, reason", [
-    ({"recommended_supplier": ""}, "recommended_supplier", "is required"),
-    ({"recommended_supplier": "   "}, "recommended_supplier", "is required"),
-    ({"total_landed_cost_cad": None}, "total_landed_cost_cad", "is required"),
-    ({"recommended_supplier": "x" * 201}, "recommended_supplier", "more than the 200 allowed"),
-    ({"conditions": "y" * 2001}, "conditions", "more than the 2000 allowed"),
-    ({"total_landed_cost_cad": "about 1.2M"}, "total_landed_cost_cad", "is not a number"),
-    ({"total_landed_cost_cad": "1.2.3"}, "total_landed_cost_cad", "is not a number"),
-    ({"total_landed_cost_cad": "nan"}, "total_landed_cost_cad", "is not a number"),
-    ({"compliant_quotations": "4.5"}, "compliant_quotations", "is not a whole number"),
-    ({"compliant_quotations": "four"}, "compliant_quotations", "is not a whole number"),
-    ({"recommended_supplier": "Alumiform\nOntario"}, "recommended_supplier", "single line"),
-    ({"conditions": "bell\x07"}, "conditions", "control characters"),
-    ({"approved_by": "me"}, "", "unknown field"),
-])
+@pytest.mark.parametrize(
+    "change, field, reason",
+    [
+        ({"recommended_supplier": ""}, "recommended_supplier", "is required"),
+        ({"recommended_supplier": "   "}, "recommended_supplier", "is required"),
+        ({"total_landed_cost_cad": None}, "total_landed_cost_cad", "is required"),
+        ({"recommended_supplier": "x" * 201}, "recommended_supplier", "more than the 200 allowed"),
+        ({"conditions": "y" * 2001}, "conditions", "more than the 2000 allowed"),
+        ({"total_landed_cost_cad": "about 1.2M"}, "total_landed_cost_cad", "is not a number"),
+        ({"total_landed_cost_cad": "1.2.3"}, "total_landed_cost_cad", "is not a number"),
+        ({"total_landed_cost_cad": "nan"}, "total_landed_cost_cad", "is not a number"),
+        ({"compliant_quotations": "4.5"}, "compliant_quotations", "is not a whole number"),
+        ({"compliant_quotations": "four"}, "compliant_quotations", "is not a whole number"),
+        ({"recommended_supplier": "Alumiform\nOntario"}, "recommended_supplier", "single line"),
+        ({"conditions": "bell\x07"}, "conditions", "control characters"),
+        ({"approved_by": "me"}, "", "unknown field"),
+    ],
+)
 def test_invalid_submissions_are_refused_with_422_and_the_reason(signed_in, portal_ws, change, field, reason):
     data = {k: v for k, v in {**AWARD, **change}.items() if v is not None}
     r = signed_in.post("/forms/award", data=data)

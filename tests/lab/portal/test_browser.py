@@ -4,6 +4,7 @@ One portal and one browser for the module: a worker of arm A4 signs in,
 opens documents, reads the supplier table and submits PROC-01's award form,
 and the submission is found in out/portal/submissions.jsonl.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,9 @@ from whitecollar.lab.portal.browser import chromium_available, launch
 from whitecollar.lab.portal.runner import start_portal
 from whitecollar.lab.workspace import compose
 
-pytestmark = pytest.mark.skipif(not chromium_available(), reason="/usr/bin/chromium missing: run tools/install-system-packages.sh")
+pytestmark = pytest.mark.skipif(
+    not chromium_available(), reason="/usr/bin/chromium missing: run tools/install-system-packages.sh"
+)
 
 
 @pytest.fixture(scope="module")
@@ -141,11 +144,17 @@ def test_the_forms_own_post_carries_its_token_and_origin(page, portal, ws):
 def test_a_page_of_another_site_cannot_post_to_the_portal(page, portal, ws):
     """A foreign page in the signed-in browser posts a complete award form: refused, nothing recorded."""
     before = submissions_path(ws).read_text() if submissions_path(ws).exists() else ""
-    fields = "".join(f'<input name="{k}" value="1">' for k in
-                     ("recommended_supplier", "total_landed_cost_cad", "compliant_quotations", "conditions"))
-    html = (f'<form id="f" method="post" action="{portal.url}forms/award">{fields}'
-            '<input name="csrf_token" value="guessed.0"></form>')
-    page.route("http://foreign.example/**", lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    fields = "".join(
+        f'<input name="{k}" value="1">'
+        for k in ("recommended_supplier", "total_landed_cost_cad", "compliant_quotations", "conditions")
+    )
+    html = (
+        f'<form id="f" method="post" action="{portal.url}forms/award">{fields}'
+        '<input name="csrf_token" value="guessed.0"></form>'
+    )
+    page.route(
+        "http://foreign.example/**", lambda route: route.fulfill(status=200, content_type="text/html", body=html)
+    )
     page.goto("http://foreign.example/")
     with page.expect_response(lambda r: r.url.endswith("/forms/award")) as resp:
         page.eval_on_selector("#f", "f => f.submit()")

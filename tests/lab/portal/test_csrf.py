@@ -1,6 +1,7 @@
 """Forged posts: a foreign Origin is refused with 403, a missing or wrong
 CSRF token with 400, and nothing is written; the portal's own pages, a JSON
 client sending the header, and a curl user following portal.json still post."""
+
 from __future__ import annotations
 
 import json
@@ -97,20 +98,39 @@ def test_a_curl_user_following_portal_json_signs_in_and_submits(portal_ws, tmp_p
     with start_portal(portal_ws, tmp_path / "portal.log") as running:
         published = json.loads((portal_ws / "portal" / "portal.json").read_text(encoding="utf-8"))
         how = published["how_to_post"]
-        sign_in = how[how.index("T=$(curl"):how.index(" ; then")]
-        submit = how[how.index("then submit a form: ") + len("then submit a form: "):how.index(" ... ")]
+        sign_in = how[how.index("T=$(curl") : how.index(" ; then")]
+        submit = how[how.index("then submit a form: ") + len("then submit a form: ") : how.index(" ... ")]
         fields = " ".join(f"--data-urlencode {shlex.quote(k + '=' + v)}" for k, v in AWARD.items())
         script = "set -e; cd {}; {} >/dev/null; {} -o /dev/null -w '%{{http_code}}' {} {}forms/award".format(
             shlex.quote(str(tmp_path)),
             sign_in.replace("USER", shlex.quote(running.username)).replace("PASS", shlex.quote(running.password)),
             submit.replace("FORM_ID", "award").replace(" --data-urlencode FIELD=VALUE", ""),
-            fields, running.url)
+            fields,
+            running.url,
+        )
         url = running.url
         done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60)
         assert done.stdout.strip() == "303", done.stderr
-        forged = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-b", str(tmp_path / "jar"),
-                                 "-H", "Origin: http://evil.example", "-d", "recommended_supplier=x",
-                                 f"{url}forms/award"], capture_output=True, text=True, timeout=60)
+        forged = subprocess.run(
+            [
+                "curl",
+                "-s",
+                "-o",
+                "/dev/null",
+                "-w",
+                "%{http_code}",
+                "-b",
+                str(tmp_path / "jar"),
+                "-H",
+                "Origin: http://evil.example",
+                "-d",
+                "recommended_supplier=x",
+                f"{url}forms/award",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert forged.stdout.strip() == "403"
     lines = submissions_path(portal_ws).read_text(encoding="utf-8").splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["fields"]["compliant_quotations"] == 4

@@ -1,4 +1,5 @@
 """Reading portal.json: what may be served, perturbations, and descriptions refused at start."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,12 @@ def _edit(ws: Path, change) -> None:
 def test_proc01_description_loads_with_everything_it_lists(portal_ws):
     d = load(portal_ws)
     assert len(d.documents) == 9 and [f.id for f in d.forms] == ["award"]
-    assert [f.name for f in d.forms[0].fields] == ["recommended_supplier", "total_landed_cost_cad",
-                                                   "compliant_quotations", "conditions"]
+    assert [f.name for f in d.forms[0].fields] == [
+        "recommended_supplier",
+        "total_landed_cost_cad",
+        "compliant_quotations",
+        "conditions",
+    ]
     assert all(d.document_file(doc).is_file() for doc in d.documents)
 
 
@@ -44,31 +49,45 @@ def test_misleading_document_title_is_shown_instead_of_the_real_one(portal_ws):
 
 
 def test_field_order_perturbation_reorders_the_form_and_keeps_the_others(portal_ws):
-    _edit(portal_ws, lambda data: data["perturbations"].update(field_order={"award": ["conditions", "compliant_quotations"]}))
+    _edit(
+        portal_ws,
+        lambda data: data["perturbations"].update(field_order={"award": ["conditions", "compliant_quotations"]}),
+    )
     form = load(portal_ws).form("award")
-    assert [f.name for f in form.fields] == ["conditions", "compliant_quotations", "recommended_supplier",
-                                             "total_landed_cost_cad"]
+    assert [f.name for f in form.fields] == [
+        "conditions",
+        "compliant_quotations",
+        "recommended_supplier",
+        "total_landed_cost_cad",
+    ]
     c = token_client(create_app(load(portal_ws), CREDS))
     c.post("/login", data={"username": CREDS.username, "password": CREDS.password})
     page = c.get("/forms/award").get_data(as_text=True)
-    assert page.index('name="conditions"') < page.index('name="compliant_quotations"') < page.index('name="recommended_supplier"')
+    assert (
+        page.index('name="conditions"')
+        < page.index('name="compliant_quotations"')
+        < page.index('name="recommended_supplier"')
+    )
 
 
-@pytest.mark.parametrize("change, reason", [
-    (lambda d: d["documents"].append({"title": "x", "path": "task.json"}), "must point into inputs/"),
-    (lambda d: d["documents"].append({"title": "x", "path": "inputs/../task.json"}), "not a plain path"),
-    (lambda d: d["documents"].append({"title": "x", "path": "inputs/missing.pdf"}), "not a file"),
-    (lambda d: d["documents"].append(dict(d["documents"][0])), "duplicate document path"),
-    (lambda d: d["forms"][0]["fields"][0].update(type="date"), "has type 'date'"),
-    (lambda d: d["forms"][0]["fields"][0].update(max_length=0), "positive integer max_length"),
-    (lambda d: d["forms"][0].update(id="../award"), "short identifier"),
-    (lambda d: d["records"][0]["rows"].append(["only one cell"]), "does not have 8 cells"),
-    (lambda d: d["perturbations"].update(hidden_banner="x"), "unknown perturbation"),
-    (lambda d: d["perturbations"].update(field_order={"award": ["nope"]}), "distinct fields of the form"),
-    (lambda d: d["perturbations"].update(field_order={"nope": []}), "forms that do not exist"),
-    (lambda d: d["perturbations"].update(document_titles={"inputs/other.pdf": "x"}), "not listed"),
-    (lambda d: d.update(schema_version=99), "schema_version"),
-])
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (lambda d: d["documents"].append({"title": "x", "path": "task.json"}), "must point into inputs/"),
+        (lambda d: d["documents"].append({"title": "x", "path": "inputs/../task.json"}), "not a plain path"),
+        (lambda d: d["documents"].append({"title": "x", "path": "inputs/missing.pdf"}), "not a file"),
+        (lambda d: d["documents"].append(dict(d["documents"][0])), "duplicate document path"),
+        (lambda d: d["forms"][0]["fields"][0].update(type="date"), "has type 'date'"),
+        (lambda d: d["forms"][0]["fields"][0].update(max_length=0), "positive integer max_length"),
+        (lambda d: d["forms"][0].update(id="../award"), "short identifier"),
+        (lambda d: d["records"][0]["rows"].append(["only one cell"]), "does not have 8 cells"),
+        (lambda d: d["perturbations"].update(hidden_banner="x"), "unknown perturbation"),
+        (lambda d: d["perturbations"].update(field_order={"award": ["nope"]}), "distinct fields of the form"),
+        (lambda d: d["perturbations"].update(field_order={"nope": []}), "forms that do not exist"),
+        (lambda d: d["perturbations"].update(document_titles={"inputs/other.pdf": "x"}), "not listed"),
+        (lambda d: d.update(schema_version=99), "schema_version"),
+    ],
+)
 def test_a_description_the_portal_cannot_serve_faithfully_is_refused(portal_ws, change, reason):
     _edit(portal_ws, change)
     with pytest.raises(PortalError, match=reason):

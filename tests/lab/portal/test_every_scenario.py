@@ -1,4 +1,5 @@
 """Acceptance: every frozen scenario's portal.json serves every page and its forms submit."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Checking a submission against its form's fields, value by value."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,17 +7,29 @@ import pytest
 from whitecollar.lab.portal.description import Field, Form
 from whitecollar.lab.portal.forms import check_submission
 
-FORM = Form("f", "F", (
-    Field("name", "Name", "text", True, 10),
-    Field("amount", "Amount", "number", False, 20),
-    Field("count", "Count", "integer", False, 6),
-    Field("notes", "Notes", "textarea", False, 50),
-))
+FORM = Form(
+    "f",
+    "F",
+    (
+        Field("name", "Name", "text", True, 10),
+        Field("amount", "Amount", "number", False, 20),
+        Field("count", "Count", "integer", False, 6),
+        Field("notes", "Notes", "textarea", False, 50),
+    ),
+)
 
 
-@pytest.mark.parametrize("raw, value", [
-    ("1234.5", 1234.5), ("1,234,567.89", 1234567.89), (" 42 ", 42.0), ("-3", -3.0), ("+0.5", 0.5), (".25", 0.25),
-])
+@pytest.mark.parametrize(
+    "raw, value",
+    [
+        ("1234.5", 1234.5),
+        ("1,234,567.89", 1234567.89),
+        (" 42 ", 42.0),
+        ("-3", -3.0),
+        ("+0.5", 0.5),
+        (".25", 0.25),
+    ],
+)
 def test_numbers_people_type_are_accepted_and_stored_as_numbers(raw, value):
     c = check_submission(FORM, {"name": ["x"], "amount": [raw]})
     assert c.ok and c.values["amount"] == value

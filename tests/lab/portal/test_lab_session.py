@@ -4,6 +4,7 @@ The lab starts the portal before the worker, the simulated worker signs in
 and submits the award form, the lab stops the portal, and the collected
 output carries the submission, which the evaluator then reads.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,17 @@ def _session(bundle: Path, root: Path, persona: str, arm: dict, arm_id: str = "A
     backend = SimulatedBackend({"personas": {arm_id: {persona: 1.0}}, "cost_usd": {arm_id: 1.0}}, study_seed=7)
     ledger = Ledger(root / "ledger.jsonl", 100.0)
     run_dir = root / "runs" / run.run_id
-    kwargs = dict(bundle_dir=bundle, freeze_manifest=root / "manifest.json", run_dir=run_dir, arm=arm,
-                  backend=backend, ledger=ledger, work_root=root / "work", max_file_bytes=2**24, max_run_bytes=2**26)
+    kwargs = dict(
+        bundle_dir=bundle,
+        freeze_manifest=root / "manifest.json",
+        run_dir=run_dir,
+        arm=arm,
+        backend=backend,
+        ledger=ledger,
+        work_root=root / "work",
+        max_file_bytes=2**24,
+        max_run_bytes=2**26,
+    )
     return run, run_dir, ledger, kwargs
 
 
@@ -81,8 +91,10 @@ def test_portal_log_is_in_the_run_folder_and_the_portal_is_gone(reference_run):
     record, run_dir, ledger, _, root = reference_run
     log = (run_dir / "portal.log").read_text()
     assert "submission accepted" in log and "stopped" in log
-    kinds = [(e.get("laboratory") or {}).get("kind") or (e.get("event") or {}).get("type")
-             for e in read_events(run_dir / "events.jsonl")]
+    kinds = [
+        (e.get("laboratory") or {}).get("kind") or (e.get("event") or {}).get("type")
+        for e in read_events(run_dir / "events.jsonl")
+    ]
     assert "portal" in kinds and kinds.index("portal") < kinds.index("system") < kinds.index("result")
     assert _portal_processes(str(root / "work")) == []
     assert ledger.state().open_runs == []
@@ -107,8 +119,11 @@ def test_the_evaluator_reads_the_collected_submission(reference_run):
 
 def test_the_collected_file_matches_the_portal_log(reference_run):
     record, run_dir, *_ = reference_run
-    assert record["portal_submissions"] == {"logged": 1, "restored": False,
-                                            "detail": "the delivered file matches the portal log"}
+    assert record["portal_submissions"] == {
+        "logged": 1,
+        "restored": False,
+        "detail": "the delivered file matches the portal log",
+    }
 
 
 def test_a_worker_cannot_take_back_a_submission_by_deleting_the_file(generated, tmp_path):

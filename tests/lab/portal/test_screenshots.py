@@ -1,4 +1,5 @@
 """`whitecollar portal-screenshots`: one PNG per page type, from a real portal in a real browser."""
+
 from __future__ import annotations
 
 import subprocess
@@ -15,8 +16,12 @@ PAGES = ["1-login", "2-library", "3-record-table", "4-form", "5-form-refused", "
 @pytest.mark.slow
 @pytest.mark.skipif(not chromium_available(), reason="/usr/bin/chromium missing: run tools/install-system-packages.sh")
 def test_screenshots_of_every_page_type(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "whitecollar", "portal-screenshots", str(tmp_path), "--task", "PROC-01"],
-                       capture_output=True, text=True, timeout=180)
+    r = subprocess.run(
+        [sys.executable, "-m", "whitecollar", "portal-screenshots", str(tmp_path), "--task", "PROC-01"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     for name in PAGES:
         path = tmp_path / f"{name}.png"

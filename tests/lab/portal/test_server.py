@@ -1,4 +1,5 @@
 """The portal as the laboratory runs it: a real process on a real port, driven over HTTP with urllib."""
+
 from __future__ import annotations
 
 import json
@@ -49,8 +50,15 @@ def test_sign_in_read_and_submit_over_real_http(running, portal_ws):
     assert c.request("records/suppliers").status == 200
     bad = c.submit("award", {"recommended_supplier": "", "total_landed_cost_cad": "x", "compliant_quotations": "4"})
     assert bad.status == 422 and not submissions_path(portal_ws).exists()
-    ok = c.submit("award", {"recommended_supplier": "Alumiform Ontario Ltd.", "total_landed_cost_cad": "12.5",
-                            "compliant_quotations": "4", "conditions": ""})
+    ok = c.submit(
+        "award",
+        {
+            "recommended_supplier": "Alumiform Ontario Ltd.",
+            "total_landed_cost_cad": "12.5",
+            "compliant_quotations": "4",
+            "conditions": "",
+        },
+    )
     assert ok.status == 200 and ok.url.endswith("/forms/award/submissions/1")
     rec = json.loads(submissions_path(portal_ws).read_text())
     assert rec["fields"]["recommended_supplier"] == "Alumiform Ontario Ltd."
@@ -97,13 +105,26 @@ def test_a_workspace_without_portal_fails_to_start(tmp_path):
 
 
 def test_cli_prints_the_address_and_serves_until_sigterm(portal_ws, tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "whitecollar", "portal", str(portal_ws), "--port", "0",
-                             "--log", str(tmp_path / "p.log")], stdout=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "whitecollar",
+            "portal",
+            str(portal_ws),
+            "--port",
+            "0",
+            "--log",
+            str(tmp_path / "p.log"),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith(READY_PREFIX)
-        url = line[len(READY_PREFIX):].strip()
+        url = line[len(READY_PREFIX) :].strip()
         assert json.loads((portal_ws / "portal" / "portal.json").read_text())["url"] == url
         assert PortalClient(url, "u", "p").request("login").status == 200
         os.kill(proc.pid, signal.SIGTERM)
@@ -117,6 +138,10 @@ def test_cli_prints_the_address_and_serves_until_sigterm(portal_ws, tmp_path):
 
 def test_cli_refuses_a_workspace_without_portal_with_status_2(tmp_path):
     (tmp_path / "ws").mkdir()
-    r = subprocess.run([sys.executable, "-m", "whitecollar", "portal", str(tmp_path / "ws")], capture_output=True,
-                       text=True, timeout=30)
+    r = subprocess.run(
+        [sys.executable, "-m", "whitecollar", "portal", str(tmp_path / "ws")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert r.returncode == 2 and "no portal description" in r.stderr

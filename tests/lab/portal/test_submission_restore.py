@@ -1,4 +1,5 @@
 """The collected submissions file is rebuilt from the portal's log, whatever the worker did to it."""
+
 from __future__ import annotations
 
 import json
@@ -17,11 +18,14 @@ from whitecollar.lab.portal.submissions import (
 def _log(path: Path, records: list[dict], noise: bool = True) -> None:
     lines = []
     if noise:
-        lines += ["2026-11-29 10:00:00,001 INFO login worker-1a2b",
-                  '2026-11-29 10:00:00,002 INFO 127.0.0.1 POST /forms/award?x=" INFO submission accepted: {} 200',
-                  "2026-11-29 10:00:00,003 WARNING submission to award refused: missing field"]
-    lines += [f"2026-11-29 10:00:01,000 INFO {ACCEPTED}{json.dumps(r, ensure_ascii=False, sort_keys=True)}"
-              for r in records]
+        lines += [
+            "2026-11-29 10:00:00,001 INFO login worker-1a2b",
+            '2026-11-29 10:00:00,002 INFO 127.0.0.1 POST /forms/award?x=" INFO submission accepted: {} 200',
+            "2026-11-29 10:00:00,003 WARNING submission to award refused: missing field",
+        ]
+    lines += [
+        f"2026-11-29 10:00:01,000 INFO {ACCEPTED}{json.dumps(r, ensure_ascii=False, sort_keys=True)}" for r in records
+    ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -29,8 +33,10 @@ def _portal_session(tmp_path: Path) -> tuple[Path, Path, list[dict]]:
     out = tmp_path / "out"
     out.mkdir()
     sl = SubmissionLog(out)
-    recs = [sl.append("award", {"recommended_supplier": "Profilés Nord — é", "note": "two\nlines"}, user="u"),
-            sl.append("award", {"recommended_supplier": "Second"}, user="u")]
+    recs = [
+        sl.append("award", {"recommended_supplier": "Profilés Nord — é", "note": "two\nlines"}, user="u"),
+        sl.append("award", {"recommended_supplier": "Second"}, user="u"),
+    ]
     log = tmp_path / "portal.log"
     _log(log, recs)
     return out, log, recs

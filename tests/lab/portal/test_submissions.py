@@ -1,4 +1,5 @@
 """The submissions file: appended whole under a lock, read defensively by evaluators."""
+
 from __future__ import annotations
 
 import json
@@ -64,8 +65,11 @@ def test_reading_skips_garbage_lines_with_reasons(out):
     (out / "portal").mkdir()
     good = {"id": 1, "form_id": "award", "fields": {"recommended_supplier": "X"}}
     other = {"id": 2, "form_id": "other", "fields": {}}
-    submissions_file(out).write_text("\n".join([json.dumps(good), "{broken", "[1, 2]", json.dumps({"form_id": 3}),
-                                                json.dumps(other), "\x00\xff"]) + "\n", encoding="latin-1")
+    submissions_file(out).write_text(
+        "\n".join([json.dumps(good), "{broken", "[1, 2]", json.dumps({"form_id": 3}), json.dumps(other), "\x00\xff"])
+        + "\n",
+        encoding="latin-1",
+    )
     found, problems = read_submissions(out, "award")
     assert found == [good]
     assert len(problems) == 4

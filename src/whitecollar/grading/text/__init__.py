@@ -17,6 +17,7 @@ sentences <- assertions <- parties; sections reads terms and sentences),
 never this `__init__`. This file re-exports the public names, so that
 `from whitecollar.grading.text import X` is how evaluators import them.
 """
+
 from __future__ import annotations
 
 from whitecollar.grading.text.assertions import claims, is_negated, near, sentences_near, sentences_with

@@ -6,6 +6,7 @@ only when it is asserted in its own clause (no negation cue within a few
 words before it), and several terms count together only inside one
 sentence, or within a few words of each other in it.
 """
+
 from __future__ import annotations
 
 import re

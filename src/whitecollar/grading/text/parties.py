@@ -5,6 +5,7 @@ bidder beside the chosen one; reading "any candidate in a recommendation
 sentence" picks the wrong one or none. This reads the candidate that the
 recommendation verb governs, clause by clause.
 """
+
 from __future__ import annotations
 
 import re
@@ -100,13 +101,11 @@ def _party_for_verb(
     text: str, spans: list[tuple[int, int]], verb: re.Match[str], pats: list[tuple[str, re.Pattern[str]]]
 ) -> str | None:
     vclause = next((i for i, (s, e) in enumerate(spans) if s <= verb.start() < e), 0)
-    mentions = sorted(
-        (m.start(), m.end(), name) for name, p in pats for m in p.finditer(text)
-    )
+    mentions = sorted((m.start(), m.end(), name) for name, p in pats for m in p.finditer(text))
     for s, e, name in mentions:
         if s >= verb.end() and not _mention_excluded(text, spans, vclause, (s, e)):
             return name
-    word = re.match(r"\w+", text[verb.start():])
+    word = re.match(r"\w+", text[verb.start() :])
     passive = bool(word) and re.search(r"(?:ed|ation|ations)$", word.group(), re.IGNORECASE)
     if not passive:
         return None

@@ -5,6 +5,7 @@ Recommendations", "**Recommendation**", a Word heading style or none); a
 section check compares headings by their words alone and reads a section's
 body with its subsections.
 """
+
 from __future__ import annotations
 
 import re
@@ -147,9 +148,7 @@ def find_section(doc: Any, *names: str, fuzzy: bool = True) -> str | None:
     return "\n".join(sec.body_lines).strip()
 
 
-def section_titles_present(
-    doc: Any, required: Sequence[Sequence[str]]
-) -> tuple[list[str], list[str]]:
+def section_titles_present(doc: Any, required: Sequence[Sequence[str]]) -> tuple[list[str], list[str]]:
     """(found, missing) required sections, each named by its first synonym.
 
     Each required section is a list of acceptable headings, so that

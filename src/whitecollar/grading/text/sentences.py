@@ -6,6 +6,7 @@ neighbouring clause is about something else). Offsets let a receipt quote
 the exact evidence; the split is cached because every criterion of an
 evaluator re-reads the same deliverable.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,13 +43,51 @@ _HEADING_LINE = re.compile(r"[ \t]*#{1,6}[ \t]+")
 _BOLD_LINE = re.compile(r"\s*(\*\*|__)(?P<t>.+?)\1\s*:?\s*$")
 _SENT_END = re.compile(r"[.!?\u2026]+[\"'\u201d\u2019)\]]*(?=\s)")
 _NEVER_SPLIT = {
-    "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "messrs",
-    "e.g", "i.e", "eg", "ie", "vs", "cf", "viz", "al", "approx", "ca", "resp",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "st",
+    "prof",
+    "jr",
+    "sr",
+    "mt",
+    "messrs",
+    "e.g",
+    "i.e",
+    "eg",
+    "ie",
+    "vs",
+    "cf",
+    "viz",
+    "al",
+    "approx",
+    "ca",
+    "resp",
 }
 _NO_SPLIT_BEFORE_DIGIT = {"no", "nos", "p", "pp", "fig", "sec", "art", "vol", "ch", "para", "ref", "tel", "ext"}
 _CORPORATE = {
-    "inc", "ltd", "corp", "co", "llc", "plc", "ltee", "ltée", "lp", "llp", "sa",
-    "gmbh", "ag", "bv", "nv", "pty", "cie", "etc", "bros", "assn", "intl",
+    "inc",
+    "ltd",
+    "corp",
+    "co",
+    "llc",
+    "plc",
+    "ltee",
+    "ltée",
+    "lp",
+    "llp",
+    "sa",
+    "gmbh",
+    "ag",
+    "bv",
+    "nv",
+    "pty",
+    "cie",
+    "etc",
+    "bros",
+    "assn",
+    "intl",
 }
 
 

@@ -7,6 +7,7 @@ those variants and runs on the *original* text, so its match offsets are
 positions a receipt can quote. Compiled patterns are cached and recorded
 (COMPILED_TERMS) for the grading server, which compiles them for later forks.
 """
+
 from __future__ import annotations
 
 import re
@@ -59,9 +60,7 @@ def _build_letter_variants() -> dict[str, str]:
     groups: dict[str, set[str]] = {}
     for cp in range(0xC0, 0x250):
         ch = chr(cp)
-        base = "".join(
-            b for b in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(b)
-        )
+        base = "".join(b for b in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(b))
         if len(base) == 1 and base.isascii() and base.isalpha():
             group = groups.setdefault(base.lower(), set())
             for form in (ch.lower(), ch.upper()):
@@ -69,9 +68,7 @@ def _build_letter_variants() -> dict[str, str]:
                     group.add(form)
     for base, extra in {"o": "øØ", "l": "łŁ", "d": "đĐ"}.items():
         groups.setdefault(base, set()).update(extra)
-    return {
-        base: "[" + base + "".join(sorted(v)) + "]" for base, v in groups.items()
-    }
+    return {base: "[" + base + "".join(sorted(v)) + "]" for base, v in groups.items()}
 
 
 _LETTER_CLASS = _build_letter_variants()
@@ -168,7 +165,6 @@ def as_text(x: Any) -> str:
     if isinstance(x, (int, float)) and not isinstance(x, bool):
         return str(x)
     return ""
-
 
 
 def contains_term(text: Any, term: Term) -> bool:

@@ -15,6 +15,7 @@ Chromium settings) and `screenshots` (pictures of every page type).
 Part of the laboratory: it imports the foundation, `benchmark` and its
 siblings in `lab` (events, workspaces), never a later stage.
 """
+
 from __future__ import annotations
 
 #: The line `whitecollar portal` prints once it is bound, followed by its address.

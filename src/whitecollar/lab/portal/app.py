@@ -18,6 +18,7 @@ run's portal is not, and the sign-in page needs no cookie before sign-in.
 A worker using curl fetches the page that holds the form, reads the token
 and posts it (portal/portal.json says how).
 """
+
 from __future__ import annotations
 
 import hmac
@@ -38,8 +39,14 @@ from whitecollar.lab.portal.forms import check_submission
 from whitecollar.lab.portal.submissions import ACCEPTED, SubmissionError, SubmissionLog, record_json
 
 MAX_BODY_BYTES = 64 * 1024
-SHOWN_INLINE = {".pdf": "application/pdf", ".md": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8",
-                ".csv": "text/plain; charset=utf-8", ".json": "text/plain; charset=utf-8", ".png": "image/png"}
+SHOWN_INLINE = {
+    ".pdf": "application/pdf",
+    ".md": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".csv": "text/plain; charset=utf-8",
+    ".json": "text/plain; charset=utf-8",
+    ".png": "image/png",
+}
 PUBLIC_ENDPOINTS = {"login", "favicon"}
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -98,8 +105,9 @@ def csrf_token_valid(secret: bytes, binding: str, token: str | None) -> bool:
     return bool(nonce and mac) and hmac.compare_digest(mac.encode(), _mac(secret, binding, nonce).encode())
 
 
-def create_app(description: PortalDescription, credentials: Credentials, *,
-               logger: logging.Logger | None = None) -> Flask:
+def create_app(
+    description: PortalDescription, credentials: Credentials, *, logger: logging.Logger | None = None
+) -> Flask:
     """The application for one workspace; `credentials` are the only ones it accepts."""
     log = logger or logging.getLogger("whitecollar.lab.portal")
     app = Flask(__name__)
@@ -121,31 +129,40 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
 
     @app.context_processor
     def chrome() -> dict[str, Any]:
-        return {"portal": d, "user": session.get("user"),
-                "csrf_token": lambda: new_csrf_token(secret, session.get("sid", ""))}
+        return {
+            "portal": d,
+            "user": session.get("user"),
+            "csrf_token": lambda: new_csrf_token(secret, session.get("sid", "")),
+        }
 
     def refuse_forgery() -> None:
         """403 for a post from another origin, 400 for one without this session's token."""
         origin = request.headers.get("Origin")
-        if (origin is not None and not _same_origin(origin, request.host_url)) \
-                or request.headers.get("Sec-Fetch-Site") == "cross-site":
-            log.warning("refused %s %s: cross-origin post (Origin %r)", request.method, request.path,
-                        (origin or "")[:80])
+        if (origin is not None and not _same_origin(origin, request.host_url)) or request.headers.get(
+            "Sec-Fetch-Site"
+        ) == "cross-site":
+            log.warning(
+                "refused %s %s: cross-origin post (Origin %r)", request.method, request.path, (origin or "")[:80]
+            )
             abort(403, "Posts from another site are refused.")
         sent = request.headers.get(CSRF_HEADER)
         if sent is None and not request.is_json:
             sent = request.form.get(CSRF_FIELD)
         if not csrf_token_valid(secret, session.get("sid", ""), sent):
             log.warning("refused %s %s: %s CSRF token", request.method, request.path, "wrong" if sent else "no")
-            abort(400, f"The CSRF token is {'wrong' if sent else 'missing'}: fetch the page that holds the form "
-                       f"and send its {CSRF_FIELD} field (or the {CSRF_HEADER} header) with the post.")
+            abort(
+                400,
+                f"The CSRF token is {'wrong' if sent else 'missing'}: fetch the page that holds the form "
+                f"and send its {CSRF_FIELD} field (or the {CSRF_HEADER} header) with the post.",
+            )
 
     @app.before_request
     def guard():
         if isinstance(request.routing_exception, SecurityError):  # a Host header that is not this machine
             log.warning("refused %s %s: untrusted Host header", request.method, request.path)
-            return Response("Bad Request: this portal answers only as 127.0.0.1 or localhost.\n", 400,
-                            mimetype="text/plain")
+            return Response(
+                "Bad Request: this portal answers only as 127.0.0.1 or localhost.\n", 400, mimetype="text/plain"
+            )
         if not _loopback(request.remote_addr):
             log.warning("refused %s %s from %s: not loopback", request.method, request.path, request.remote_addr)
             abort(403, "This portal answers only on this machine.")
@@ -187,8 +204,9 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
         ok_pass = hmac.compare_digest(request.form.get("password", "").encode(), credentials.password.encode())
         if not (ok_user and ok_pass):
             log.warning("login refused for %r", user[:80])
-            return render_template("login.html", next=nxt, username=user,
-                                   error="The user name or password is not correct."), 401
+            return render_template(
+                "login.html", next=nxt, username=user, error="The user name or password is not correct."
+            ), 401
         session.clear()
         session["user"] = credentials.username
         session["sid"] = secrets.token_urlsafe(16)  # binds this session's CSRF tokens
@@ -231,8 +249,9 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
         suffix = path.suffix.lower()
         inline = suffix in SHOWN_INLINE
         mimetype = SHOWN_INLINE.get(suffix) or mimetypes.guess_type(doc.name)[0] or "application/octet-stream"
-        resp = send_file(path, mimetype=mimetype, as_attachment=not inline, download_name=doc.name,
-                         conditional=False, etag=False)
+        resp = send_file(
+            path, mimetype=mimetype, as_attachment=not inline, download_name=doc.name, conditional=False, etag=False
+        )
         if suffix == ".pdf":
             resp.headers["Content-Security-Policy"] = "sandbox"
         return resp
@@ -270,8 +289,9 @@ def create_app(description: PortalDescription, credentials: Credentials, *,
         if not checked.ok:
             log.warning("submission to %s refused: %s", form_id, "; ".join(checked.reasons()))
             general = [checked.errors[""]] if "" in checked.errors else []
-            return render_template("form.html", form=spec, entered=checked.entered, errors=checked.errors,
-                                   general=general, refused=True), 422
+            return render_template(
+                "form.html", form=spec, entered=checked.entered, errors=checked.errors, general=general, refused=True
+            ), 422
         try:
             rec = submissions.append(spec.id, checked.values, user=session["user"])
         except (SubmissionError, OSError) as exc:

@@ -5,6 +5,7 @@ path. The flags stop everything Chromium would otherwise try to reach on
 the network (updates, sync, QUIC probes), because the machine has none and
 an attempt would only slow each launch or hang it.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,14 @@ from whitecollar.lab.portal import PortalError
 
 CHROMIUM = Path(os.environ.get("WHITECOLLAR_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 )
 
 

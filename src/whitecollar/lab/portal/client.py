@@ -6,6 +6,7 @@ would: a cookie jar, form-encoded posts, redirects followed, and the CSRF
 token read from the page that holds the form before each post. It never
 goes through a proxy (the portal is on loopback).
 """
+
 from __future__ import annotations
 
 import http.cookiejar
@@ -40,7 +41,8 @@ class PortalClient:
         self.timeout_s = timeout_s
         self.cookies = http.cookiejar.CookieJar()
         self._opener = urllib.request.build_opener(
-            urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(self.cookies))
+            urllib.request.ProxyHandler({}), urllib.request.HTTPCookieProcessor(self.cookies)
+        )
 
     @classmethod
     def for_workspace(cls, workspace: Path, **kwargs: Any) -> PortalClient:
@@ -51,8 +53,11 @@ class PortalClient:
         return cls(data["url"], data["username"], data["password"], **kwargs)
 
     def request(self, path: str, data: Mapping[str, Any] | None = None) -> Reply:
-        body = urllib.parse.urlencode({k: "" if v is None else str(v) for k, v in data.items()}).encode() \
-            if data is not None else None
+        body = (
+            urllib.parse.urlencode({k: "" if v is None else str(v) for k, v in data.items()}).encode()
+            if data is not None
+            else None
+        )
         req = urllib.request.Request(urllib.parse.urljoin(self.url, path.lstrip("/")), data=body)
         try:
             with self._opener.open(req, timeout=self.timeout_s) as resp:
@@ -66,12 +71,15 @@ class PortalClient:
         reply = self.request(path)
         found = _TOKEN.search(reply.body)
         if found is None:
-            raise PortalError(f"{urllib.parse.urljoin(self.url, path)}: no csrf_token on the page (HTTP {reply.status})")
+            raise PortalError(
+                f"{urllib.parse.urljoin(self.url, path)}: no csrf_token on the page (HTTP {reply.status})"
+            )
         return found.group(1)
 
     def login(self) -> Reply:
-        reply = self.request("login", {"username": self.username, "password": self.password,
-                                       "csrf_token": self.token("login")})
+        reply = self.request(
+            "login", {"username": self.username, "password": self.password, "csrf_token": self.token("login")}
+        )
         if reply.status != 200 or "/login" in urllib.parse.urlsplit(reply.url).path:
             raise PortalError(f"sign-in to {self.url} refused (HTTP {reply.status})")
         return reply

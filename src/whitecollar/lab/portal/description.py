@@ -8,6 +8,7 @@ stops the run with the reason instead of surfacing as a server error in the
 middle of a session. Interface perturbations are applied here, once, so that
 every page and every validation sees the same interface.
 """
+
 from __future__ import annotations
 
 import json
@@ -137,8 +138,9 @@ def _build(workspace: Path, data: dict[str, Any]) -> PortalDescription:
         raise PortalError(f"unknown perturbation(s) {unknown}; supported: {list(PERTURBATIONS)}")
     documents = _retitle(documents, perturbations.get("document_titles") or {})
     forms = _reorder(forms, perturbations.get("field_order") or {})
-    return PortalDescription(workspace, str(data["title"]), str(data["organisation"]), documents, records, forms,
-                             dict(perturbations))
+    return PortalDescription(
+        workspace, str(data["title"]), str(data["organisation"]), documents, records, forms, dict(perturbations)
+    )
 
 
 def _unique(values: list[str], what: str) -> None:
@@ -230,7 +232,9 @@ def _reorder(forms: tuple[Form, ...], orders: dict[str, Any]) -> tuple[Form, ...
             continue
         names = [x.name for x in form.fields]
         if not isinstance(order, list) or len(set(order)) != len(order) or not set(order) <= set(names):
-            raise PortalError(f"perturbations.field_order[{form.id!r}] must list distinct fields of the form: {order!r}")
+            raise PortalError(
+                f"perturbations.field_order[{form.id!r}] must list distinct fields of the form: {order!r}"
+            )
         first = [form.field(n) for n in order]
         rest = [x for x in form.fields if x.name not in order]
         out.append(Form(form.id, form.title, tuple(first + rest)))  # type: ignore[arg-type]

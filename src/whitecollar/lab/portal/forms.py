@@ -6,6 +6,7 @@ typed (numbers as numbers) so that whoever grades them does not have to
 guess the worker's number format; what a person may reasonably type
 (thousands separators, surrounding spaces, Windows line ends) is accepted.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,7 +56,9 @@ def check_submission(form: Form, submitted: Mapping[str, list[Any]]) -> Checked:
     out = Checked()
     unknown = sorted(n for n in submitted if form.field(n) is None)
     if unknown:
-        out.errors[""] = f"unknown field(s) {', '.join(unknown)}; this form has {', '.join(f.name for f in form.fields)}"
+        out.errors[""] = (
+            f"unknown field(s) {', '.join(unknown)}; this form has {', '.join(f.name for f in form.fields)}"
+        )
     for f in form.fields:
         given = submitted.get(f.name, [])
         if len(given) > 1:

@@ -6,6 +6,7 @@ up the laboratory. `start_portal` returns only once the portal answers
 HTTP; if it exits or stays silent, the reason (the tail of its log) is in
 the PortalError, so the run fails with something a person can act on.
 """
+
 from __future__ import annotations
 
 import json
@@ -98,7 +99,7 @@ def _wait_for_address(proc: subprocess.Popen, deadline: float) -> str | None:
             buf += chunk
             for line in buf.decode("utf-8", errors="replace").splitlines():
                 if line.startswith(READY_PREFIX):
-                    return line[len(READY_PREFIX):].strip()
+                    return line[len(READY_PREFIX) :].strip()
     finally:
         sel.close()
     return None
@@ -129,8 +130,14 @@ def start_portal(workspace: Path, log_path: Path, *, timeout_s: float = 15) -> P
     deadline = time.monotonic() + timeout_s
     try:
         with open(log_path, "ab") as err:  # a crash before logging is set up still leaves its reason here
-            proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL,
-                                    start_new_session=True, cwd=workspace)
+            proc = subprocess.Popen(
+                argv,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                cwd=workspace,
+            )
     except OSError as exc:
         raise PortalError(f"could not start the portal process: {exc}") from exc
     try:

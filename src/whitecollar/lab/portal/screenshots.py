@@ -8,6 +8,7 @@ library, a record table, a form, a submission confirmation and an error
 page (plus the form refusing a submission). The real workspace of any run
 is never touched: the submission lands in the temporary one.
 """
+
 from __future__ import annotations
 
 import tempfile

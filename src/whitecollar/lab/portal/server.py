@@ -6,6 +6,7 @@ for or a free one. Only once the socket is bound does it write the address
 and fresh credentials into the workspace's portal/portal.json and print the
 address, so whoever waits for that line can connect at once.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,20 +59,23 @@ def portal_logger(log_path: Path | None) -> logging.Logger:
 
 
 # {page}'s first csrf_token (a signed-in page also holds the sign-out form's, which is as good)
-CURL_TOKEN = ("T=$(curl -s -c jar -b jar {page} | sed -n 's/.*name=\"csrf_token\" value=\"\\([^\"]*\\)\".*/\\1/p'"
-              " | head -n 1)")
+CURL_TOKEN = (
+    'T=$(curl -s -c jar -b jar {page} | sed -n \'s/.*name="csrf_token" value="\\([^"]*\\)".*/\\1/p\' | head -n 1)'
+)
 CURL_POST = "curl -s -c jar -b jar -d csrf_token=$T"
 
 
 def how_to_post(url: str) -> str:
     """What the worker reads in portal.json about posting: the token, the cookie, and a curl recipe."""
-    return ("Every post (sign-in, a form, sign-out) must carry the csrf_token of the page that holds the form "
-            "(a hidden input) and keep the session cookie; posts from another site are refused. With curl, sign in: "
-            f"{CURL_TOKEN.format(page=url + 'login')}; "
-            f"{CURL_POST} --data-urlencode username=USER --data-urlencode password=PASS {url}login ; "
-            f"then submit a form: {CURL_TOKEN.format(page=url + 'forms/FORM_ID')}; "
-            f"{CURL_POST} --data-urlencode FIELD=VALUE ... {url}forms/FORM_ID . "
-            "A JSON post sends the token in the X-CSRF-Token header.")
+    return (
+        "Every post (sign-in, a form, sign-out) must carry the csrf_token of the page that holds the form "
+        "(a hidden input) and keep the session cookie; posts from another site are refused. With curl, sign in: "
+        f"{CURL_TOKEN.format(page=url + 'login')}; "
+        f"{CURL_POST} --data-urlencode username=USER --data-urlencode password=PASS {url}login ; "
+        f"then submit a form: {CURL_TOKEN.format(page=url + 'forms/FORM_ID')}; "
+        f"{CURL_POST} --data-urlencode FIELD=VALUE ... {url}forms/FORM_ID . "
+        "A JSON post sends the token in the X-CSRF-Token header."
+    )
 
 
 def publish(workspace: Path, url: str, credentials: Credentials) -> None:

@@ -15,6 +15,7 @@ accepted submission in full, outside the worker's reach in the run folder;
 after the session the laboratory rebuilds the collected file from that log
 (`restore_from_log`), so a submission, once made, stays made.
 """
+
 from __future__ import annotations
 
 import errno
@@ -134,7 +135,11 @@ def read_submissions(out_dir: Path, form_id: str | None = None) -> ReadResult:
         except json.JSONDecodeError:
             result.problems.append(f"{RELPATH.as_posix()} line {n}: not JSON")
             continue
-        if not isinstance(rec, dict) or not isinstance(rec.get("form_id"), str) or not isinstance(rec.get("fields"), dict):
+        if (
+            not isinstance(rec, dict)
+            or not isinstance(rec.get("form_id"), str)
+            or not isinstance(rec.get("fields"), dict)
+        ):
             result.problems.append(f"{RELPATH.as_posix()} line {n}: not a submission (form_id, fields)")
             continue
         if form_id is None or rec["form_id"] == form_id:
@@ -144,7 +149,9 @@ def read_submissions(out_dir: Path, form_id: str | None = None) -> ReadResult:
 
 def submission_text(submission: dict[str, Any]) -> str:
     """The text values of a submission, one per line, for the same text checks as a memo."""
-    return "\n".join(str(v) for v in submission.get("fields", {}).values() if isinstance(v, (str, int, float)) and v != "")
+    return "\n".join(
+        str(v) for v in submission.get("fields", {}).values() if isinstance(v, (str, int, float)) and v != ""
+    )
 
 
 def record_json(record: dict[str, Any]) -> str:
@@ -199,13 +206,19 @@ def restore_from_log(log_path: Path, out_dir: Path) -> dict[str, Any]:
         return {"logged": len(logged), "restored": False, "detail": "the delivered file matches the portal log"}
     _clear(path)
     if not logged:
-        return {"logged": 0, "restored": True,
-                "detail": "the portal accepted no submission; a submissions file it did not write was removed"}
+        return {
+            "logged": 0,
+            "restored": True,
+            "detail": "the portal accepted no submission; a submissions file it did not write was removed",
+        }
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(path, want)
     why = "missing" if have is None else "different from what the portal accepted"
-    return {"logged": len(logged), "restored": True,
-            "detail": f"the delivered submissions file was {why}; rebuilt from the portal log"}
+    return {
+        "logged": len(logged),
+        "restored": True,
+        "detail": f"the delivered submissions file was {why}; rebuilt from the portal log",
+    }
 
 
 def _clear(path: Path) -> None:
