@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: pilot freeze paper restricted replicate test test-fast bootstrap system-packages bench faults clean-venv cluster-test
+.PHONY: pilot freeze paper restricted replicate test test-fast lint bootstrap system-packages bench faults clean-venv cluster-test
 
 # Quiet by default: a line per stage with its counts, the full Snakemake log in
 # results/logs/snakemake/ (named at the end); VERBOSE=1 prints the full log too.
@@ -42,6 +42,11 @@ test: bootstrap
 
 test-fast: bootstrap
 	$(BIN)/pytest -q -m "not slow"
+
+# The linters `make test` runs too (tests/test_lint.py), settings in pyproject.toml.
+lint: bootstrap
+	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/snakefmt --check Snakefile rules
+	PYTHONPATH=src $(BIN)/snakemake --lint
 
 bench: bootstrap
 	$(BIN)/python perf/bench_freeze.py

@@ -8,6 +8,7 @@ from pathlib import Path
 from whitecollar.workflow import codedeps, grading_client
 from whitecollar.lab import plan
 from whitecollar.benchmark.scenario import load_scenario
+from whitecollar.freeze.protocol import planned_bootstrap_replicates
 
 RESULTS = config["paths"]["results"]
 ORACLES = config["paths"].get("oracles", f"{RESULTS}/restricted/oracles")

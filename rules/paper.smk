@@ -44,6 +44,13 @@ RESULTS_TABLES = [
     "table_judges",
 ]
 RESULTS_FIGURES = ["fig_premium", "fig_frontier"]
+PLANNED_REPLICATES = planned_bootstrap_replicates(workflow.basedir)
+if config["analysis"]["bootstrap_replicates"] != PLANNED_REPLICATES:
+    raise WorkflowError(
+        f"config.yaml: analysis.bootstrap_replicates is {config['analysis']['bootstrap_replicates']}, but "
+        f"benchmark/protocol/analysis_plan.yaml preregisters {PLANNED_REPLICATES}; make them agree (a change to "
+        "the plan is an amendment: record it in benchmark/protocol/amendments.csv)"
+    )
 RESULTS_PARAMS = {
     "bundles": BUNDLES,
     "bootstrap": {"seed": config["study"]["seed"], "replicates": config["analysis"]["bootstrap_replicates"]},
