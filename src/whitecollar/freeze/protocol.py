@@ -101,7 +101,6 @@ def load_analysis_plan(path: str | Path) -> dict[str, Any]:
     return plan
 
 
-
 def planned_bootstrap_replicates(root: str | Path) -> int:
     """The cluster bootstrap's replicate count the analysis plan preregisters.
 
@@ -113,6 +112,7 @@ def planned_bootstrap_replicates(root: str | Path) -> int:
         return int(plan["intervals"]["bootstrap"]["replicates"])
     except (KeyError, TypeError, ValueError):
         raise ProtocolError(f"{ANALYSIS_PLAN}: intervals.bootstrap.replicates must be a whole number") from None
+
 
 def study_design(config: dict[str, Any]) -> dict[str, Any]:
     """The design the freeze fixes: seed, repeats, caps, and every arm's settings but its label."""
