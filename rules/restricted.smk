@@ -20,7 +20,7 @@ rule restricted:
         pilot=PILOT,
         protocol=PROTOCOL_FILES,
         rubrics=expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS),
-        code=_files("src/whitecollar/paper/restricted.py", "src/whitecollar/hashing.py", "src/whitecollar/atomic.py"),
+        code=stage_code("package"),
     output:
         PACKAGE_TAR,
     log:

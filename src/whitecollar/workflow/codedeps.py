@@ -312,6 +312,7 @@ STAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "evaluate": (("evaluate",), ("evaluate.py",)),
     "render": (("render",), ()),
     "record": (("record",), ()),
+    "package": (("package",), ()),
 }
 
 
