@@ -23,6 +23,7 @@ from whitecollar.freeze.protocol import (
     differences,
     load_amendments,
     load_analysis_plan,
+    planned_bootstrap_replicates,
 )
 from whitecollar.judges import prompt as judge_prompt
 
@@ -78,6 +79,18 @@ def test_the_analysis_plan_states_what_the_analysis_code_does():
     assert plan["power"]["premium"] == Design().premium and 0 < plan["power"]["target"] < 1
     assert len(plan["scale_up"]["stages"]) == 3 and plan["scale_up"]["decision_rule"]
     assert {e["id"] for e in plan["estimands"]} >= {"success_rate", "premium", "frontier"}
+
+
+def test_the_paper_rules_draw_the_replicates_the_plan_preregisters(tmp_path):
+    assert (
+        planned_bootstrap_replicates(ROOT) == wc_config.load(ROOT / "config.yaml")["analysis"]["bootstrap_replicates"]
+    )
+    plan = yaml.safe_load((ROOT / ANALYSIS_PLAN).read_text())
+    plan["intervals"]["bootstrap"]["replicates"] = "many"
+    (tmp_path / ANALYSIS_PLAN).parent.mkdir(parents=True)
+    (tmp_path / ANALYSIS_PLAN).write_text(yaml.safe_dump(plan))
+    with pytest.raises(ProtocolError, match="replicates must be a whole number"):
+        planned_bootstrap_replicates(tmp_path)
 
 
 def test_an_analysis_plan_without_a_decision_rule_is_refused(tmp_path):
