@@ -52,3 +52,29 @@ def test_an_impossible_draw_names_the_failing_constraint():
     nodes = [{"name": "linux", "slots": 3, "capabilities": ["browser"]}]
     with pytest.raises(AssignmentError, match="A2 requires \\['desktop-automation'\\]"):
         place(draw_runs(FROZEN, list(ARMS), 1, GLOBAL, seed=1), ARMS, nodes)
+
+
+def test_the_frozen_scenarios_are_the_configured_ones_with_their_tasks_caps(tmp_path):
+    import json
+
+    from whitecollar.lab.assignment import assign, frozen_scenarios, runs_per_node
+
+    digests = []
+    for tid, frozen in FROZEN.items():
+        (tmp_path / "bundles" / tid).mkdir(parents=True)
+        task = {"time_limit_s": frozen["time_limit_s"], "budget_usd": frozen["budget_usd"]}
+        (tmp_path / "bundles" / tid / "task.json").write_text(json.dumps(task))
+        digests.append(tmp_path / f"{tid}.json")
+        digests[-1].write_text(json.dumps({"task_id": tid, "bundle_sha256": frozen["bundle_sha256"]}))
+    assert frozen_scenarios(digests, tmp_path / "bundles", {"ACC-01": {}, "PROC-01": {}}) == FROZEN
+    only = frozen_scenarios(digests, tmp_path / "bundles", {"PROC-01": {}})
+    assert only == {"PROC-01": FROZEN["PROC-01"]}  # a frozen scenario the config leaves out is not drawn
+    cfg = {
+        "arms": {"A1": {"requires": []}, "A3": {"requires": []}},
+        "study": {"repeats": 2, "seed": 3},
+        "caps": GLOBAL,
+        "nodes": [{"name": "a", "slots": 2, "capabilities": []}, {"name": "b", "slots": 2, "capabilities": []}],
+    }
+    rows = assign(cfg, only)
+    assert len(rows) == 1 * 2 * 2 and runs_per_node(rows) == {"a": 2, "b": 2}
+    assert rows == assign(cfg, only)  # seeded
