@@ -55,7 +55,7 @@ def _client(env: dict[str, str]) -> list[str]:
     """The workflow's evaluation command (rules/common.smk) for the package the environment names."""
     command = grading_client.command()
     src = Path(env["PYTHONPATH"].split(os.pathsep)[0])
-    return [*command[:-1], str(src / "whitecollar" / "grading_client.py")]
+    return [*command[:-1], str(src / "whitecollar" / "workflow" / "grading_client.py")]
 
 
 def _evaluate(
@@ -269,7 +269,7 @@ def test_an_edited_evaluator_or_library_is_never_served_stale(references, tmp_pa
         scenario_edit = grade("scenario.json")
         assert scenario_edit["notes"] == before["notes"] + ["scenario edited"]
         assert _server_pid(cache) == first_server  # a scenario edit reloads the evaluators; the server goes on
-        _edit_evaluate(src / "whitecollar" / "evaluation.py", "library edited")
+        _edit_evaluate(src / "whitecollar" / "grading" / "evaluation.py", "library edited")
         library_edit = grade("library.json")
         assert library_edit["notes"] == before["notes"] + ["scenario edited", "library edited"]
         assert _server_pid(cache) not in (None, first_server)  # the stale server was replaced
