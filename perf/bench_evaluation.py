@@ -58,7 +58,7 @@ from whitecollar.benchmark.generation import generate  # noqa: E402
 from whitecollar.benchmark.scenario import load_scenario  # noqa: E402
 from whitecollar.grading.evaluation import evaluate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
-from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office, soffice  # noqa: E402
+from whitecollar.office import prefetcher, recalc, recalc_cache, recalc_inputs, shared_office, soffice  # noqa: E402
 from whitecollar.workflow import grading_client, grading_server  # noqa: E402
 
 SCENARIOS = ("PROC-01", "ACC-01")
@@ -109,7 +109,7 @@ def build_runs(tmp: Path) -> list[tuple[str, Path, Path]]:
             bundle_sha = (oracle / "BUNDLE.sha256").read_text().strip()
             (ws / "run.json").write_text(json.dumps({"bundle_sha256": bundle_sha, "status": "completed"}) + "\n")
             books = [p.read_bytes() for p in sorted((ws / "out").rglob("*.xlsx"))]
-            digests = {hashlib.sha256(b).hexdigest() for b in books if recalc.has_formulas(b)}
+            digests = {hashlib.sha256(b).hexdigest() for b in books if recalc_inputs.has_formulas(b)}
             if digests and not digests & seen:
                 seen |= digests
                 runs.append((task, ws, oracle))
@@ -133,7 +133,10 @@ def batched_floor(books: list[Path], tmp: Path) -> tuple[float, float]:
         profile = soffice.make_profile(root)
         t0 = time.perf_counter()
         run = soffice.run_soffice(
-            exe, ["--convert-to", recalc.FILTER, "--outdir", str(root / "out"), *inputs], profile=profile, timeout_s=600
+            exe,
+            ["--convert-to", recalc_inputs.FILTER, "--outdir", str(root / "out"), *inputs],
+            profile=profile,
+            timeout_s=600,
         )
         timings.append(time.perf_counter() - t0)
         made = len(list((root / "out").glob("*.xlsx")))
@@ -231,7 +234,10 @@ def main() -> None:
         random.Random(ORDER_SEED).shuffle(runs)
         n = len(runs)
         books = [
-            p for _, ws, _ in runs for p in sorted((ws / "out").rglob("*.xlsx")) if recalc.has_formulas(p.read_bytes())
+            p
+            for _, ws, _ in runs
+            for p in sorted((ws / "out").rglob("*.xlsx"))
+            if recalc_inputs.has_formulas(p.read_bytes())
         ]
         floors: list[float] = []
 

@@ -87,7 +87,7 @@ def probe_wall(work_root: Path, oracles: Path | None = None) -> dict:
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(1)
-    home = _a_home_file()[:1]  # one readable file of the controller's home, when it has one
+    home = _a_home_file()
     tries = {
         "read": {
             "its own workspace": str(mine / "input.txt"),

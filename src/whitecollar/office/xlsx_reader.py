@@ -20,6 +20,7 @@ from typing import Any
 from whitecollar.office import recalc as _recalc
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Cell, Failure, Sheet, Workbook
+from whitecollar.office.recalc_inputs import validate_xlsx
 
 DEFAULT_MAX_CELLS = 200_000
 
@@ -137,7 +138,7 @@ def read_workbook(
     data = read_guarded(path, max_bytes)
     if isinstance(data, Failure):
         return data
-    invalid = _recalc.validate_xlsx(data, p)
+    invalid = validate_xlsx(data, p)
     if invalid is not None:
         return invalid
     try:
