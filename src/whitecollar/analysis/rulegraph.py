@@ -380,6 +380,7 @@ def workflow_rulegraph(root: Path, targets: Sequence[str] = WORKFLOW_TARGETS) ->
     answer depends on the workflow's code and config.yaml only.
     """
     from whitecollar import config as wc_config
+    from whitecollar.bounded import child_env
 
     root = Path(root).resolve()
     config = wc_config.load(root / "config.yaml")
@@ -389,8 +390,7 @@ def workflow_rulegraph(root: Path, targets: Sequence[str] = WORKFLOW_TARGETS) ->
             if entry.name not in ("results", ".snakemake", ".git"):
                 (scratch / entry.name).symlink_to(entry)
         _placeholder_study(scratch, config)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("WHITECOLLAR_")}
-        env["PYTHONPATH"] = os.pathsep.join([str(root / "src")] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+        env = {k: v for k, v in child_env(root / "src").items() if not k.startswith("WHITECOLLAR_")}
         paths = json.dumps({"results": "results", "oracles": "results/restricted/oracles"})
         proc = subprocess.run(
             [
