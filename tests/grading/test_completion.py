@@ -180,8 +180,27 @@ def test_paths_bytes_and_garbage(tmp_path, garbage_values, binary_text, huge_tex
 
 
 def test_huge_valid_record_is_read():
-    c = read_completion(json.dumps({**VALID, "summary": "x" * 5_000_000, "issues": ["i"] * 10_000}))
-    assert len(c.summary) == 5_000_000 and len(c.issues) == 1  # duplicates merged
+    c = read_completion(json.dumps({**VALID, "summary": "x" * 90_000, "issues": ["i"] * 10_000}))
+    assert len(c.summary) == 90_000 and len(c.issues) == 1 and not c.schema_problems  # duplicates merged
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "named"),
+    [
+        ("issues", "[" + "7" * 2_000_000 + "]", "issues[0]: a number of 2,000,000 characters"),
+        ("summary", json.dumps("x" * 5_000_000), "summary: a string of 5,000,000 characters"),
+        ("total", "-" + "9" * 70 + ".5", "total: a number of 73 characters"),
+        ("questions", json.dumps(["1" * 10_000]), "questions[0]: a number of 10,000 characters"),
+        ("figures", '{"a": {"b": [1e' + "9" * 100 + "]}}", "figures.a.b[0]: a number of 102 characters"),
+    ],
+)
+def test_numbers_and_strings_of_any_size_are_a_named_problem_never_an_error(field, raw, named):
+    body = {k: v for k, v in VALID.items() if k != field}
+    text = json.dumps(body)[:-1] + f', "{field}": {raw}}}'
+    c = read_completion(text)
+    assert isinstance(c, Completion)
+    assert any(p.startswith(named) for p in c.schema_problems), c.schema_problems
+    assert len(c.all_text) < 10_000  # nothing downstream reads the value whole
 
 
 def test_deeply_nested_values_do_not_recurse_forever():

@@ -32,6 +32,7 @@ import jsonschema
 
 from whitecollar import paths
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, EMPTY_FILE, read_guarded
+from whitecollar.office.json_bounded import bounded_problems, loads_bounded
 from whitecollar.office.model import Failure
 
 STATUSES = ("completed", "needs_clarification", "abstained")
@@ -291,7 +292,7 @@ def completion_from_data(data: Any, source: str = "<text>") -> Completion | Fail
         issues=_merged_list(fields["issues"]),
         raw=data,
         source=source,
-        schema_problems=_schema_problems(data),
+        schema_problems=bounded_problems(data) + _schema_problems(data),
         extra=extra,
         notes=_reading_notes(data),
     )
@@ -355,7 +356,7 @@ def read_completion(path_or_text: Any) -> Completion | Failure:
     if not text.strip():
         return Failure(source, "empty completion record")
     try:
-        data = json.loads(text)
+        data = loads_bounded(text)
     except json.JSONDecodeError as exc:
         return Failure(source, f"invalid JSON: {exc}")
     except RecursionError:

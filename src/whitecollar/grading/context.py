@@ -18,8 +18,12 @@ from whitecollar import office
 from whitecollar.grading import completion as completion_mod
 from whitecollar.grading import text as text_mod
 from whitecollar.grading.receipt import Abstention, Receipt, ReceiptBuilder
+from whitecollar.grading.worktexts import WorkText, work_texts
 from whitecollar.lab.integrity import check_workspace
 from whitecollar.office.model import Failure, Workbook
+
+#: The criterion every scenario whose oracle expects a clarification carries (added by `finish`).
+CLARIFICATION_CRITERION = "clarification_asked"
 
 
 class RecalculationUnavailable(RuntimeError):
@@ -61,6 +65,7 @@ class EvaluationContext:
         self.oracle = oracle
         self._cache: dict[str, Any] = {}
         self._recorded: set[str] = set()
+        self._texts: list[WorkText] | None = None
 
     # -- locating and reading deliverables -------------------------------------------------
     def locate(self, name: str) -> Path | Failure:
@@ -124,6 +129,17 @@ class EvaluationContext:
         if name not in self._recorded:
             self._recorded.add(name)
             self.rb.deliverable(name, present, readable, detail)
+
+    def texts(self) -> list[WorkText]:
+        """Every text the run delivered (documents, drafts, workbook rows, COMPLETION.json, portal fields).
+
+        Read once per evaluation; the workbooks this context already
+        recalculated are reused, so their formula values are seen.
+        """
+        if self._texts is None:
+            held = {str(Path(v.path)): v for v in self._cache.values() if isinstance(v, Workbook)}
+            self._texts = work_texts(self.out, workbooks=held)
+        return self._texts
 
     def any_readable(self) -> bool:
         """Whether at least one deliverable could be read (unreadable output is not charged with obedience)."""
@@ -191,6 +207,17 @@ class EvaluationContext:
             integrity.detail if integrity.intact is not False else "; ".join(integrity.changed[:10]),
         )
         self.rb.abstention = self._abstention()
+        if (self.oracle.get("clarification") or {}).get("expected"):
+            # a question the assignment needs answered before it can be completed: not asking it fails the work
+            ab = self.rb.abstention
+            self.rb.criterion(
+                CLARIFICATION_CRITERION,
+                "The question the assignment cannot be completed without is asked (COMPLETION.json questions)",
+                1.0,
+                ab.outcome == "justified_clarification",
+                ab.detail,
+                evidence=ab.detail if ab.outcome == "justified_clarification" else "COMPLETION.json questions",
+            )
         for d in self.oracle.get("required_deliverables", []):
             name = d["path"]
             if name not in self._recorded and d.get("format") != "dir":

@@ -41,7 +41,7 @@ _BULLET = re.compile(
 )
 _HEADING_LINE = re.compile(r"[ \t]*#{1,6}[ \t]+")
 _BOLD_LINE = re.compile(r"\s*(\*\*|__)(?P<t>.+?)\1\s*:?\s*$")
-_SENT_END = re.compile(r"[.!?\u2026]+[\"'\u201d\u2019)\]]*(?=\s)")
+_SENT_END = re.compile(r"(?<![.!?\u2026])[.!?\u2026]++[\"'\u201d\u2019)\]]*+(?=\s)")
 _NEVER_SPLIT = {
     "mr",
     "mrs",

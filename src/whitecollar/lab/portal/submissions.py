@@ -31,6 +31,7 @@ from typing import Any
 
 from whitecollar import atomic
 from whitecollar.lab.events import now_iso
+from whitecollar.office.json_bounded import loads_bounded
 
 RELPATH = Path("portal") / "submissions.jsonl"
 MAX_READ_BYTES = 4 * 2**20
@@ -131,8 +132,8 @@ def read_submissions(out_dir: Path, form_id: str | None = None) -> ReadResult:
         if not raw.strip():
             continue
         try:
-            rec = json.loads(raw)
-        except json.JSONDecodeError:
+            rec = loads_bounded(raw)  # a field of any size reads as a short label, never an error
+        except (json.JSONDecodeError, RecursionError):
             result.problems.append(f"{RELPATH.as_posix()} line {n}: not JSON")
             continue
         if (
@@ -174,8 +175,8 @@ def logged_submissions(log_path: Path) -> list[dict[str, Any]] | None:
         m = _ACCEPTED_LINE.match(line.rstrip("\r"))
         if m:
             try:
-                rec = json.loads(m.group(1))
-            except json.JSONDecodeError:
+                rec = loads_bounded(m.group(1))
+            except (json.JSONDecodeError, RecursionError):
                 continue
             if isinstance(rec, dict):
                 found.append(rec)
