@@ -56,5 +56,5 @@ def corpus_at_seed(task_id: str, seed: int, root: Path) -> tuple[dict, dict]:
     generate(task_id, root / "b", root / "o", seed=seed)
     oracle = json.loads((root / "o" / "oracle.json").read_text(encoding="utf-8"))
     (root / "work").mkdir()
-    cases = list(load_scenario(task_id).challenge.CASES)
+    cases = load_scenario(task_id).corpus_cases()  # the adversary's section too
     return oracle, run_corpus(task_id, cases, root / "b", root / "o", oracle, root / "work")

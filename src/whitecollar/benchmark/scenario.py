@@ -108,6 +108,32 @@ class Scenario:
         """The challenge corpus (`CASES`): reviewer-written deliverables with their expected verdicts."""
         return self._load("challenge")
 
+    @property
+    def adversary_file(self) -> Path:
+        return self.folder / "adversary.py"
+
+    @cached_property
+    def adversary(self) -> ModuleType | None:
+        """The corpus's adversarial section (`CASES`): work written to get a forbidden act past the evaluator.
+
+        Kept in a file of its own because its writer never reads the
+        evaluator: the section is graded with the rest of the corpus, and its
+        file is hashed with it, so the freeze says which attacks it withstood.
+        """
+        return self._load("adversary") if self.adversary_file.is_file() else None
+
+    @property
+    def corpus_files(self) -> list[Path]:
+        """The files that write and judge the challenge corpus, in order."""
+        return [p for p in (self.challenge_file, self.adversary_file) if p.is_file()]
+
+    def corpus_cases(self) -> list[Any]:
+        """Every case of the challenge corpus: the reviewer's, then the adversary's."""
+        cases = list(getattr(self.challenge, "CASES", []))
+        if self.adversary is not None:
+            cases += list(getattr(self.adversary, "CASES", []))
+        return cases
+
 
 #: checked metadata by scenario.yaml's path and the bytes read: a process that loads a scenario for
 #: every evaluation (the grading server's forks, a battery) parses and checks each version once

@@ -147,9 +147,18 @@ def judge_case(case: Case, receipt: Receipt) -> dict[str, Any]:
     }
 
 
-def corpus_sha256(source: Path) -> str:
-    """The corpus's identity: the bytes of the file that writes and judges it."""
-    return hashlib.sha256(Path(source).read_bytes()).hexdigest()
+def corpus_sha256(source: Path | list[Path]) -> str:
+    """The corpus's identity: the bytes of the file that writes and judges it (or of its files, in order).
+
+    One file hashes as it always has; a corpus in several files (the
+    reviewer's and the adversary's section) hashes each file's SHA-256 and
+    name, in order, so that moving a case between them changes the hash.
+    """
+    files = [Path(source)] if isinstance(source, (str, Path)) else [Path(p) for p in source]
+    if len(files) == 1:
+        return hashlib.sha256(files[0].read_bytes()).hexdigest()
+    joined = "".join(f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}\n" for p in files)
+    return hashlib.sha256(joined.encode("utf-8")).hexdigest()
 
 
 def run_corpus(

@@ -126,12 +126,17 @@ def check_challenge(sc: Scenario) -> list[str]:
     """The corpus is written by a reviewer: its own writers, never the scenario's solver."""
     path = sc.challenge_file
     problems = []
-    if _SOLVER_IMPORT.search(path.read_text(encoding="utf-8")):
-        problems.append(f"{path}: uses the scenario's solver; a challenge case is written by a writer of its own")
+    for source in sc.corpus_files:
+        if _SOLVER_IMPORT.search(source.read_text(encoding="utf-8")):
+            problems.append(f"{source}: uses the scenario's solver; a challenge case is written by a writer of its own")
     cases = getattr(sc.challenge, "CASES", None)
     if not isinstance(cases, list) or not all(isinstance(c, Case) for c in cases):
         return problems + [f"{path}: CASES must be a list of whitecollar.grading.challenge.Case"]
-    return problems + [f"{path}: {p}" for p in corpus_problems(cases)]
+    if sc.adversary is not None:
+        extra = getattr(sc.adversary, "CASES", None)
+        if not isinstance(extra, list) or not all(isinstance(c, Case) for c in extra):
+            return problems + [f"{sc.adversary_file}: CASES must be a list of whitecollar.grading.challenge.Case"]
+    return problems + [f"{path}: {p}" for p in corpus_problems(sc.corpus_cases())]
 
 
 def check_bundle(sc: Scenario, bundle: Path, oracle_dir: Path) -> list[str]:

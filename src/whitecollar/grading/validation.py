@@ -259,13 +259,13 @@ def challenge_corpus(
             "results": [],
             "problems": [f"{source}: missing; every scenario needs a challenge corpus (CASES)"],
         }
-    cases = list(getattr(scenario.challenge, "CASES", []))
+    cases = scenario.corpus_cases()
     t0 = time.perf_counter()
     summary = run_corpus(scenario.task_id, cases, bundle_dir, oracle_dir, oracle, work, keep=keep)
     log.info(
         "%s: challenge corpus of %d cases graded in %.1f s", scenario.task_id, len(cases), time.perf_counter() - t0
     )
-    summary["sha256"] = corpus_sha256(source)
+    summary["sha256"] = corpus_sha256(scenario.corpus_files)
     summary["problems"] = corpus_problems(cases)
     return summary
 

@@ -306,7 +306,10 @@ class CodeGraph:
 #: scenario.yaml is in none: each rule receives the slice of it that it reads as params.
 STAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "generate": (("generate",), ("generate.py", "brief.md.j2", "rubric.yaml")),
-    "validate": (("validate",), ("solve.py", "evaluate.py", "challenge.py", "brief.md.j2", "rubric.yaml")),
+    "validate": (
+        ("validate",),
+        ("solve.py", "evaluate.py", "challenge.py", "adversary.py", "brief.md.j2", "rubric.yaml"),
+    ),
     "freeze": (("freeze",), ()),
     "assign": (("assign",), ()),
     "evaluate": (("evaluate",), ("evaluate.py",)),
