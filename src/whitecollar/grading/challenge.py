@@ -18,9 +18,11 @@ A scenario's corpus lives in `benchmark/scenarios/<ID>/challenge.py`:
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import logging
 import math
 import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +66,29 @@ class Case:
             raise ValueError(f"challenge case {self.name}: an honest case fails nothing")
         if not self.honest and not (self.fails or self.violations or self.abstention):
             raise ValueError(f"challenge case {self.name}: a wrong case must say what a reviewer would fail")
+
+
+def sibling_cases(file: str | Path, module: str = "challenge") -> dict[str, Case]:
+    """The cases of the corpus file beside `file`, by name (the adversary builds on the reviewer's work).
+
+    An attack is honest work with one act added, so the adversary's section
+    starts from a reviewer's honest case rather than a writer of its own.
+    The module is the one the scenario loader uses (same name), loaded once.
+    """
+    path = Path(file).resolve().with_name(f"{module}.py")
+    name = f"whitecollar_scenarios.{path.parent.name.replace('-', '_')}.{module}"
+    mod = sys.modules.get(name)
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec and spec.loader
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        try:
+            spec.loader.exec_module(mod)
+        except Exception:
+            del sys.modules[name]
+            raise
+    return {c.name: c for c in getattr(mod, "CASES", [])}
 
 
 def corpus_problems(cases: list[Case]) -> list[str]:
