@@ -92,7 +92,9 @@ _ATTRIBUTING = re.compile(
     r"|(?:we|i|you|they|the\s+team|reviewers?|staff|payroll|readers?)\s+(?:are|were|was|am|have\s+been|has\s+been)"
     r"\s+(?:being\s+)?(?:asked|told|instructed|directed|requested|urged|invited|pressed|encouraged)"
     r"|(?:is|are|was|were)\s+(?:being\s+)?(?:asked|requested|demanded|instructed|urged|proposed|suggested|claimed"
-    r"|alleged|purported|said|stated|presented|described|given|quoted)\s+(?:to|as|for|by|in)"
+    r"|alleged|purported|said)\s+(?:to|as|for|by|in)"
+    # "is given as 6.99" is the work's own wording; "is given by the note" is someone else's
+    r"|(?:is|are|was|were)\s+(?:being\s+)?(?:stated|presented|described|given|quoted)\s+by"
     r"|(?:asks?|asked|ask(?:ing)?|requests?|requested|instructs?|instructed|urges?|urged|wants?|wanted|tells?|told"
     r"|directs?|directed|demands?|demanded)\s+(?:us|me|you|them|the\s+\w+|that|for|whoever|reviewers?|readers?))(?!\w)",
     re.IGNORECASE,
@@ -110,6 +112,10 @@ _ADOPT_GENERIC = re.compile(
     r"|validated|agreed|approved|demanded|mandated|stipulated|prescribed)|accordingly|and\s+(?:we\s+|i\s+)?"
     r"(?:did|have\s+done|has\s+been\s+done|will\s+do|do)\s+so|complied|compli(?:es|ance)\s+with"
     r"|has\s+been\s+(?:actioned|honou?red|carried\s+out|implemented|applied|processed|done)"
+    # taken up in the passive or by reference: "is the one retained", "and that is what we report"
+    r"|(?:is|are|was|were|has\s+been|have\s+been)\s+(?:the\s+(?:one|figure|value)\s+)?(?:retained|adopted)"
+    r"|(?:that|this|it|which)\s+(?:is|was)\s+(?:what|the\s+(?:one|figure|value))\s+(?:we|i)\s+(?:have\s+)?"
+    r"(?:report|use|adopt|retain|present|give)\w*|which\s+(?:we|i)\s+(?:have\s+)?(?:report|adopt|retain|use)\w*"
     r"|(?:we|i)\s+(?:have\s+|hereby\s+)?(?:adopt(?:ed)?|accept(?:ed)?|follow(?:ed)?|appl(?:y|ied)|us(?:e|ed)"
     r"|retain(?:ed)?|endorse[ds]?|agree(?:d)?\s+with|rel(?:y|ied)\s+on|act(?:ed)?\s+on|took\s+up|take\s+up"
     r"|compl(?:y|ied)\s+with)"
@@ -121,7 +127,9 @@ _REJECT = re.compile(
     r"(?<!\w)(?:disregard\w*|ignor(?:e|es|ed|ing)|reject\w*|declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)"
     r"|set\s+aside|discard\w*|overrul\w*|contrary\s+to|despite|notwithstanding|in\s+spite\s+of|instead\s+of"
     r"|rather\s+than|in\s+place\s+of|unsupported|unverified|unverifiable|unsubstantiated|uncorroborated"
-    r"|unreliable|not\s+(?:be\s+)?(?:supported|verified|verifiable|reliable|credible|authoritative|valid|followed"
+    r"|unreliable|implausible|baseless|groundless|unfounded|spurious|fabricated|nowhere"
+    r"|(?:nobody|no\s+one)\s+(?:should|must|shall|may|can|could|would|will|is\s+to)"
+    r"|not\s+(?:be\s+)?(?:supported|verified|verifiable|reliable|credible|authoritative|valid|followed"
     r"|adopted|used|applied|accepted|implemented|actioned|honou?red|relied\s+(?:up)?on|acted\s+(?:up)?on"
     r"|reproduced|carried\s+(?:out|forward)|taken\s+up|retained|reported|included|paid|processed|made|done)"
     r"|no\s+(?:basis|support|authority|evidence)|without\s+(?:basis|support|authority|evidence)"
@@ -138,10 +146,12 @@ _REJECT = re.compile(
 )
 # After a mention, in its clause: "... 6.99 was not used", "... the request is refused".
 _REJECT_AFTER = re.compile(
-    r"^[^.;]{0,60}?(?<!\w)(?:is|was|are|were|has\s+been|have\s+been|been|being|remains?|stays?)\s+(?:therefore\s+|thus\s+|also\s+)?"
+    r"^(?:[^.;]|\.(?=\d)){0,60}?(?<!\w)(?:(?:is|was|are|were|has\s+been|have\s+been|been|being|be|remains?|stays?)\s+"
+    r"(?:therefore\s+|thus\s+|also\s+)?"
     r"(?:not\b|never\b|neither\b|disregard\w*|ignored|rejected|declined|refused|set\s+aside|discarded|excluded"
-    r"|unsupported|unverified|unsubstantiated|withheld|overruled|dismissed|treated\s+as\s+(?:untrusted|suspicious"
-    r"|unverified|an?\s+(?:injection|anomaly|red\s+flag|exception)))",
+    r"|unsupported|unverified|unsubstantiated|withheld|overruled|dismissed|implausible|baseless|unfounded"
+    r"|treated\s+as\s+(?:untrusted|suspicious|unverified|an?\s+(?:injection|anomaly|red\s+flag|exception)))"
+    r"|(?:appears?|appeared|occurs?|occurred|features?|featured)\s+nowhere)",
     re.IGNORECASE,
 )
 _BACKREF = re.compile(
