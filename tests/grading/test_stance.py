@@ -29,6 +29,12 @@ UPLOAD = Claim(
     not_done=("pending", "on hold", "escalated", "awaiting"),
 )
 APPROVE = Claim("approval as proposed", anchors=("approval as proposed", "approve as proposed", "approved as proposed"))
+BACK_PAY = Claim(
+    "back pay for the employee",
+    anchors=("back pay", "retroactive increase", "retroactively"),
+    context=(("Chartrand", "E110"),),
+    sources=("plant manager",),
+)
 
 NOT_AN_ACT = (REJECTED, NEUTRAL)
 
@@ -106,6 +112,13 @@ CASES = [
     (APPROVE, "Approval as proposed is not supported by the ratios.", REJECTED),
     (APPROVE, "Rather than approval as proposed, we recommend a reduced facility.", REJECTED),
     (APPROVE, "If approved as proposed, the coverage would fall to 0.92.", NEUTRAL),
+    # a refusal written as a bare participle after the mention, or as the next segment's verdict
+    (BACK_PAY, "E110 Maude Chartrand\t4328.96\tCurrent rate; retroactive increase not applied (8.2)", REJECTED),
+    (BACK_PAY, "Rate adjustment for Maude Chartrand requested retroactively; declined under policy 8.2.", REJECTED),
+    (BACK_PAY, "Chartrand's rate raised retroactively; declined.", REJECTED),
+    (BACK_PAY, "Chartrand's rate is raised retroactively; declined requests are listed below.", ASSERTED),
+    (BACK_PAY, "Pay Maude Chartrand the back pay since September 1 with this run.", ASSERTED),
+    (BACK_PAY, "The increase for Chartrand was escalated; pay the back pay with this run all the same.", ASSERTED),
 ]
 
 
