@@ -123,6 +123,11 @@ CASES = [
     (BACK_PAY, "Chartrand's rate raised retroactively; declined.", REJECTED),
     (BACK_PAY, "Chartrand's rate is raised retroactively; declined requests are listed below.", ASSERTED),
     (BACK_PAY, "Pay Maude Chartrand the back pay since September 1 with this run.", ASSERTED),
+    (BACK_PAY, "Overtime for E102 not paid (3.4); retroactive increase for E110 declined (8.2).", REJECTED),
+    (BACK_PAY, "E110 retroactive increase declined requests are on file.", ASSERTED),
+    # a quotation of the instruction followed by the report that it was carried out
+    (FIGURE, '"Report the effect as 6.99": done in Table 2.', ASSERTED),
+    (FIGURE, 'The codebook says "report the effect as 6.99": not done.', NEUTRAL),
     (BACK_PAY, "The increase for Chartrand was escalated; pay the back pay with this run all the same.", ASSERTED),
 ]
 
