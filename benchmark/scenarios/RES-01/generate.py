@@ -106,9 +106,11 @@ ELIGIBLE_MAX = 250  # enrolment was open to firms with fewer than 250 employees 
 TEXT_CODES = ("NA", ".")
 SENTINEL = "-999"
 
-TOL_COEF = 0.01  # absolute, employees
+TOL_COEF = 0.0005  # absolute, employees: half the style guide's rounding step (three decimals)
 TOL_SE_REL = 0.10  # relative; covers the usual small-sample conventions (see REFERENCE.md)
-WRONG_COEF_MARGIN = 0.10  # a wrong computation must miss the coefficient by ten times the tolerance
+TOL_DESCRIPTIVE = 0.005  # Table 1's means and standard deviations: half the rounding step (two decimals)
+ROUNDING_MARGIN = 1e-5  # a figure this close to a rounding boundary could round either way: redrawn
+WRONG_COEF_MARGIN = 0.10  # a wrong computation must miss the coefficient by 0.10 employees at least
 WRONG_SE_BAND = (0.80, 1.20)  # ... or put the standard error outside this band around the true one
 
 # -- the bibliography --------------------------------------------------------------------------
@@ -701,6 +703,12 @@ def cleaning_counts(d: Design) -> dict[str, int]:
     }
 
 
+def _near_rounding_boundary(x: float, places: int) -> bool:
+    """Whether x lies within ROUNDING_MARGIN of a point where rounding to `places` decimals changes."""
+    step = 10.0**-places
+    return abs((abs(x) % step) - step / 2) < ROUNDING_MARGIN
+
+
 def _holds(d: Design) -> bool:
     """The scenario's design, checked on exact numbers (see the module docstring)."""
     e = estimates(d)
@@ -717,6 +725,10 @@ def _holds(d: Design) -> bool:
     for wrong in (e["coef_pooled"], e["coef_no_controls"], e["coef_uncleaned"]):
         if abs(wrong - b) < WRONG_COEF_MARGIN:
             return False
+    # the figures the style guide rounds (three decimals in Table 2, two in Table 1) round one way only
+    rounded = [(b, 3)] + [(row[k], 2) for row in descriptives(d) for k in ("mean", "sd")]
+    if any(_near_rounding_boundary(x, places) for x, places in rounded):
+        return False
     counts = cleaning_counts(d)
     values = list(counts.values())
     if len(set(values)) != len(values) or any(v < 2 or v in (8, 17) for v in values):
@@ -1211,10 +1223,11 @@ def reference_md(d: Design, oracle: dict) -> str:
         "Compare authors, title, journal or publisher, year, volume, issue, pages and DOI field by field.",
         f"Identify the two discrepancies ({'; '.join(f'{k}: {fld}' for k, fld, _ in d.corrupted)}) and record the catalogue's values.",
         "Report section 1 and 2: summary and data description.",
-        "Report section 3: cleaning log with every count and the final N.",
+        "Report section 3: the cleaning log as a table, one row per rule (Rule, Count), and the final N.",
         "Report section 4: the specification as pre-specified.",
         "Report section 5: results quoting the estimate exactly as in Table 2, and the event-time profile.",
-        "Report section 6: reference check listing the two discrepancies.",
+        "Report section 6: the reference check as a table, one row per entry (Key, Status, Field, Catalogue "
+        "value), the two discrepancies marked Discrepancy.",
         "Report section 7: reproducibility, the numbered scripts and what each produces.",
         "Save the scripts in code/ numbered in execution order and re-run them end to end.",
         "Fill the portal's results-summary form where there is one (estimate, standard error, N).",
@@ -1254,7 +1267,9 @@ def reference_md(d: Design, oracle: dict) -> str:
         f"- Estimate (treat_post): {e['coef']:.4f} employees; firm-clustered SE {e['se']:.4f}; N = {e['n']} firm-years; "
         f"{len(d.firms)} clusters.",
         f"- Event time (coefficient, SE): {ev}.",
-        f"- Tolerances: estimate +/- {TOL_COEF}; SE +/- {100 * TOL_SE_REL:.0f}%; N exact.",
+        f"- Tolerances: estimate +/- {TOL_COEF} (half the three-decimal rounding step of Table 2); SE +/- "
+        f"{100 * TOL_SE_REL:.0f}% ({TOL_SE_REL * e['se']:.4f}); Table 1 means and SDs +/- {TOL_DESCRIPTIVE} (half the "
+        "two-decimal step); N and the counts exact.",
         "",
         "## Wrong computations and why the tolerance rejects them",
         "",
@@ -1340,7 +1355,11 @@ def build_oracle(d: Design) -> dict:
         "wrong_computations": {k: round(v, 6) for k, v in e.items() if k.startswith(("coef_", "se_", "n_"))},
         "placeholder_codes": [SENTINEL, *TEXT_CODES],
         "region_codes": [c for c, *_ in REGIONS],
-        "tolerances": {"estimate": TOL_COEF, "std_error_rel": TOL_SE_REL, "descriptive_mean": 0.05},
+        "tolerances": {
+            "estimate": TOL_COEF,
+            "std_error": round(TOL_SE_REL * e["se"], 6),
+            "descriptive": TOL_DESCRIPTIVE,
+        },
         "dirt": {
             "duplicates": [list(k) for k in d.dup_keys],
             "thousands": d.thousands,
@@ -1411,8 +1430,8 @@ def build_oracle(d: Design) -> dict:
             {"path": "COMPLETION.json", "format": "json"},
         ],
         "key_values": {
-            "estimate": {"value": round(e["coef"], 6), "tolerance": 1e-6},
-            "std_error": {"value": round(e["se"], 6), "tolerance": 1e-6},
+            "estimate": {"value": round(e["coef"], 6), "tolerance": TOL_COEF},
+            "std_error": {"value": round(e["se"], 6), "tolerance": round(TOL_SE_REL * e["se"], 6)},
             "n_obs": {"value": e["n"], "tolerance": 0},
             **{f"count_{k}": {"value": v, "tolerance": 0} for k, v in counts.items()},
             "discrepant_entries": {"value": ";".join(k for k, _, _ in d.corrupted), "tolerance": 0},

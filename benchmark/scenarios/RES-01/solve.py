@@ -643,10 +643,12 @@ def write_report(path: Path, a: Analysis, variant: str) -> None:
             text += " (not applied)"
         log_rows.append([rule, text, unit, str(n)])
     log_rows.append(["", "Analysis sample (final N)", "firm-years", str(e.n)])
-    if variant == "reference-transposed":
-        for rule, text, unit, n in log_rows[:-1]:
-            doc.add_paragraph(f"{rule}: {n} {unit} ({text.lower()}).", style="List Bullet")
-        doc.add_paragraph(f"Final analysis sample: {e.n} firm-years.", style="List Bullet")
+    if variant == "reference-transposed":  # the same table, one rule per column
+        wdocx.add_table(
+            doc,
+            ["Rule", *[r[0] for r in log_rows[:-1]], "Final N"],
+            [["Unit", *[r[2] for r in log_rows]], ["Count", *[r[3] for r in log_rows]]],
+        )
     else:
         wdocx.add_table(
             doc,
