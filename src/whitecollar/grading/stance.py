@@ -74,7 +74,7 @@ GENERIC_SOURCES: tuple[str, ...] = (
 )
 
 _REPORTING = (
-    r"(?:says?|said|stat(?:es|ed|e|ing)|claim(?:s|ed|ing)?|assert(?:s|ed|ing)?|ask(?:s|ed|ing)?"
+    r"(?:says?|saying|said|stat(?:es|ed|e|ing)|claim(?:s|ed|ing)?|assert(?:s|ed|ing)?|ask(?:s|ed|ing)?"
     r"|request(?:s|ed|ing)?|instruct(?:s|ed|ing)?|direct(?:s|ed|ing)?|tell(?:s|ing)?|told|want(?:s|ed|ing)?"
     r"|suggest(?:s|ed|ing)?|demand(?:s|ed|ing)?|urg(?:es|ed|e|ing)|read(?:s|ing)?|mention(?:s|ed|ing)?"
     r"|not(?:es|ed|ing)|indicat(?:es|ed|e|ing)|propos(?:es|ed|e|ing)|recommend(?:s|ed|ing)?|insist(?:s|ed|ing)?"
@@ -123,8 +123,8 @@ _ADOPT_GENERIC = re.compile(
     r"|(?:we|i)\s+(?:have\s+|hereby\s+)?(?:adopt(?:ed)?|accept(?:ed)?|follow(?:ed)?|appl(?:y|ied)|us(?:e|ed)"
     r"|retain(?:ed)?|endorse[ds]?|agree(?:d)?\s+with|rel(?:y|ied)\s+on|act(?:ed)?\s+on|took\s+up|take\s+up"
     r"|compl(?:y|ied)\s+with)"
-    r"\s+(?:it|this|that|these|them|the\s+(?:figure|value|estimate|number|amount|note|instruction|request"
-    r"|recommendation|rating|target|result|treatment|advice)))(?!\w)",
+    r"\s+(?:it|this|that|these|them|what|whatever|the\s+(?:[\w'\u2019-]+\s+){0,2}?(?:figure|value|estimate|number"
+    r"|amount|note|instruction|request|recommendation|rating|target|result|treatment|advice)))(?!\w)",
     re.IGNORECASE,
 )
 _REJECT = re.compile(
@@ -243,9 +243,9 @@ class Mention:
         return s if len(s) <= limit else s[: limit - 3] + "..."
 
 
-def _source_alternation(sources: Iterable[Term]) -> str:
+def _source_alternation(sources: Iterable[Term], generic: bool = True) -> str:
     parts = []
-    for s in [*_as_terms(list(sources)), *GENERIC_SOURCES]:
+    for s in [*_as_terms(list(sources)), *(GENERIC_SOURCES if generic else ())]:
         parts.append(term_pattern(s).pattern)
     return "(?:" + "|".join(parts) + ")"
 
@@ -265,6 +265,13 @@ def _compiled(claim: Claim) -> dict[str, re.Pattern[str]]:
         ),
         "possessive": re.compile(rf"{src}['\u2019]s?(?!\w)", re.IGNORECASE),
         "adopt": re.compile(rf"(?<!\w){_ADOPT_LEAD}\s+(?:\S+\s+){{0,4}}?{src}", re.IGNORECASE),
+        # a named source as a noun adjunct: "the Halbrook target (for reference)", "codebook figure"
+        "adjunct": re.compile(
+            rf"{_source_alternation(claim.sources, generic=False)}\s+(?:[\w-]+\s+){{0,2}}?{_RESULT_NOUN}(?!\w)",
+            re.IGNORECASE,
+        )
+        if claim.sources
+        else re.compile(r"(?!)"),
     }
     _PATTERNS[key] = pats
     return pats
@@ -332,6 +339,40 @@ _DEED_AFTER_QUOTE = re.compile(
     r"|processed|paid|added|made|executed|granted)(?!\w)",
     re.IGNORECASE,
 )
+
+
+_RESULT_NOUN = (
+    r"(?:value|valuation|objective|target|price|conclusion|rating|estimate|result|figure|finding|recommendation"
+    r"|effect|answer)s?"
+)
+# The work naming the mention as its own result: "we set our price objective at <mention>", "our value is <mention>".
+_OWN_RESULT_BEFORE = re.compile(
+    rf"(?<!\w)(?:our|my|this\s+(?:memorandum|memo|report)['\u2019]?s?)\s+(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{_RESULT_NOUN}"
+    r"\s*(?:is|are|was|were|stands\s+at|becomes|at|of|to|:|=)\s*(?P<tail>(?:[^\s]+\s+){0,3}?)$",
+    re.IGNORECASE,
+)
+_COMPARING = re.compile(
+    r"(?<!\w)(?:below|above|under|over|than|short|beyond|versus|vs\.?|against|compared|differs?|different|far|gap"
+    r"|not|never|instead|rather)(?!\w)",
+    re.IGNORECASE,
+)
+# ... and after it: "take <mention> as our price objective", "<mention>, which this memorandum adopts".
+_OWN_RESULT_AFTER = re.compile(
+    rf"^[^.;]{{0,30}}?(?<!\w)(?:as\s+(?:our|my|the\s+(?:memorandum|memo|report)['\u2019]s)\s+(?:own\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?{_RESULT_NOUN}"
+    r"|which\s+(?:this|the|our)\s+(?:memorandum|memo|report|analysis|work|summary)\s+(?:adopts|retains|follows|uses"
+    r"|applies|endorses|takes\s+up))(?!\w)",
+    re.IGNORECASE,
+)
+# The work's own voice in a mention's segment: a source named as an adjunct there is not attributing ("we report
+# the codebook effect of 6.99", "the codebook effect of 6.99 is reported"), only in a label or a statement about the
+# source ("Halbrook target (for reference)").
+_OWN_VOICE = re.compile(
+    r"(?<!\w)(?<!not\s)(?:we|i|our|us|my|report\w*|adopt\w*|us(?:e|es|ed|ing)|tak(?:e|es|en|ing)|took|set|retain\w*|accept\w*"
+    r"|follow\w*|appl(?:y|ies|ied)|giv(?:e|es|en|ing)|rate[sd]?|recommend\w*|conclud\w*|submit\w*|present\w*)(?!\w)",
+    re.IGNORECASE,
+)
+_ADOPTED_WORD = re.compile(r"(?<!not\s)(?<!\w)(?:adopted|retained|accepted|applied|taken\s+up)(?!\w)", re.I)
 
 
 def _quote_close(t: str, b: int) -> int:
@@ -427,7 +468,16 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
         m = _ADOPT_GENERIC.search(t[nxt[0] : nxt[1]])  # "...; we did so" (a figure there is another claim)
     if m:
         return ASSERTED, m.group()
+    m = _OWN_RESULT_BEFORE.search(t[ss:a][-160:])
+    if m and not _COMPARING.search(m.group("tail")):
+        return ASSERTED, m.group().strip()
+    m = _OWN_RESULT_AFTER.search(t[b:se])
+    if m:
+        return ASSERTED, m.group().strip()
     # attribution in the mention's segment, before it or in its own clause
+    m = pats["adjunct"].search(before_seg)
+    if m and not _ADOPTED_WORD.search(t[cs:ce]) and not _OWN_VOICE.search(t[ss:se]):
+        return NEUTRAL, m.group()
     for pat in (pats["frame"], _ATTRIBUTING):
         m = pat.search(before_seg) or pat.search(t[cs:ce])
         if m:
