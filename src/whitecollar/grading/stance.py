@@ -485,7 +485,7 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     m = pats["possessive"].search(t[cs:a]) or pats["possessive"].search(t[ss:a][-80:])
     if m:
         return NEUTRAL, m.group()
-    return ASSERTED, "stated as the work's own"
+    return ASSERTED, _OWN
 
 
 def _anchor_spans(t: str, claim: Claim) -> list[tuple[int, int]]:
@@ -515,6 +515,10 @@ def _excluded(t: str, a: int, b: int, claim: Claim) -> bool:
 
 
 MAX_TEXT_CHARS = 400_000
+_OWN = "stated as the work's own"
+_OPENS_ON_BACKREF = re.compile(
+    r"^\W*(?:it|this|that|these|they|which|the\s+(?:figure|value|amount|number|estimate|result))(?!\w)", re.I
+)
 
 
 def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
@@ -523,16 +527,21 @@ def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
     if not t:
         return []
     out = []
-    for sent in split_sentences(t):
+    sentences = split_sentences(t)
+    for i, sent in enumerate(sentences):
         st = sent.text
         if len(st) > 4000:
             st = st[:4000]
-        if not _has_context(st, claim):
+        # "It stands at 495,000.": a sentence that opens on a back-reference continues the one before it
+        lead = sentences[i - 1].text[-400:] + " " if i and _OPENS_ON_BACKREF.match(st) else ""
+        if not _has_context(st, claim) and not (lead and _has_context(lead + st, claim)):
             continue
         for a, b in _anchor_spans(st, claim):
             if _excluded(st, a, b, claim):
                 continue
             stance, cue = stance_of(st, a, b, claim)
+            if lead and cue == _OWN:  # nothing in the sentence itself: the one it continues decides
+                stance, cue = stance_of(lead + st, a + len(lead), b + len(lead), claim)
             out.append(Mention(where, sent.text, st[a:b], stance, cue))
     return out
 
