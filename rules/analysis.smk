@@ -9,6 +9,7 @@ localrules:
 rule pilot:
     input:
         manifest=MANIFEST,
+        configuration=CONFIGURATION,
         assignment=ASSIGNMENT,
         runs=lambda w: run_paths(RUNS, "run.json"),
         receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
@@ -35,5 +36,5 @@ rule pilot:
         '"$WHITECOLLAR_PYTHON" -m whitecollar record --assignment {input.assignment} --runs-root {params.runs_root}'
         " --receipts-root {params.receipts_root} --envelope {params.envelope}"
         " --judging-root {params.judging_root} --judges {params.judges}"
-        " --freeze {input.manifest} --audit-root {params.audit_root}"
+        " --freeze {input.manifest} --configuration {input.configuration} --audit-root {params.audit_root}"
         " --out {output} > {log} 2>&1; cat {output}/summary.txt"

@@ -4,6 +4,7 @@
 
 
 localrules:
+    configuration,
     freeze,
 
 
@@ -66,9 +67,26 @@ PROTOCOL_CODE = {
 }
 
 
+# The configuration Snakemake was given (`--configfile`, `--config` included), the slice the protocol
+# is built from, as a file: the freeze reads it as ancient() (a design change after the freeze stays a
+# deviation until an amendment and `--forcerun freeze`), the record as a plain input (it audits it).
+rule configuration:
+    output:
+        CONFIGURATION,
+    log:
+        f"{LOGS}/configuration.log",
+    conda:
+        SOFTWARE
+    params:
+        configuration=json.dumps(protocol_configuration(config), sort_keys=True),
+    shell:
+        '"$WHITECOLLAR_PYTHON" -m whitecollar configuration --json {params.configuration:q} --out {output} > {log} 2>&1'
+
+
 checkpoint freeze:
     input:
         digests=expand(f"{DIGESTS}/{{task}}.json", task=SCENARIOS),
+        configuration=ancient(CONFIGURATION),
         validations=expand(f"{VALIDATION}/{{task}}.json", task=SCENARIOS),
         # The protocol the freeze also records (whitecollar.freeze.protocol). ancient(): read, never a
         # reason to re-freeze, so an edit after the freeze stays a visible deviation until an
@@ -89,4 +107,4 @@ checkpoint freeze:
         SOFTWARE
     shell:
         '"$WHITECOLLAR_PYTHON" -m whitecollar freeze --digests {input.digests} --validations {input.validations}'
-        " --out {output} > {log} 2>&1"
+        " --configuration {input.configuration} --out {output} > {log} 2>&1"

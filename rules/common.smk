@@ -8,13 +8,14 @@ from pathlib import Path
 from whitecollar.workflow import codedeps, grading_client
 from whitecollar.lab import plan
 from whitecollar.benchmark.scenario import load_scenario
-from whitecollar.freeze.protocol import planned_bootstrap_replicates
+from whitecollar.freeze.protocol import planned_bootstrap_replicates, protocol_configuration
 
 RESULTS = config["paths"]["results"]
 ORACLES = config["paths"].get("oracles", f"{RESULTS}/restricted/oracles")
 BUNDLES = f"{RESULTS}/bundles"
 DIGESTS = f"{RESULTS}/digests"
 VALIDATION = f"{RESULTS}/validation"
+CONFIGURATION = f"{RESULTS}/freeze/configuration.json"
 LOGS = f"{RESULTS}/logs"
 BENCH = f"{RESULTS}/benchmarks"
 SCENARIOS = sorted(config["scenarios"])

@@ -37,9 +37,9 @@ def snakemake(root: Path, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def planned(root: Path, target: str = "freeze") -> dict[str, int]:
-    """Jobs a dry run plans, by rule (empty when nothing is to be done)."""
-    proc = snakemake(root, "-n", target)
+def planned(root: Path, target: str = "freeze", *args: str) -> dict[str, int]:
+    """Jobs a dry run plans, by rule (empty when nothing is to be done); `args` go to Snakemake."""
+    proc = snakemake(root, "-n", target, *args)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout + proc.stderr
     if "Nothing to be done" in out:

@@ -57,6 +57,8 @@ def test_verify_freeze_accepts_the_regenerated_trees(repo):
             str(repo / "results" / "bundles"),
             "--oracles",
             str(repo / "results" / "restricted" / "oracles"),
+            "--config",
+            str(repo / "config.yaml"),
         ],
         capture_output=True,
         text=True,

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from labkit import lab_env, planned, snakemake
 
 pytestmark = pytest.mark.slow
@@ -26,7 +27,15 @@ TARGET = "results/pilot"
 
 def verify_freeze(root: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "whitecollar", "verify-freeze", "results/freeze/manifest.json"],
+        [
+            sys.executable,
+            "-m",
+            "whitecollar",
+            "verify-freeze",
+            "results/freeze/manifest.json",
+            "--config",
+            "config.yaml",
+        ],
         cwd=root,
         env=lab_env(root),
         capture_output=True,
@@ -84,3 +93,36 @@ def test_a_new_evaluator_version_reports_the_flips_beside_the_receipts(lab):
     assert "RE-GRADED PROC-01" in (root / "results" / "pilot" / "summary.txt").read_text()
     page = (root / "results" / "pilot" / "dashboard" / "index.html").read_text()
     assert 'id="regrade-table"' in page and f"{old} → 9.0" in page
+
+
+def _design(root: Path) -> dict:
+    manifest = json.loads((root / "results" / "freeze" / "manifest.json").read_text())
+    return manifest["protocol"]["study_design"]["settings"]
+
+
+def test_the_freeze_records_the_design_of_the_configuration_it_was_given(lab):
+    root = lab("frozen")
+    cfg = yaml.safe_load((root / "config.yaml").read_text())
+    assert _design(root)["repeats"] == cfg["study"]["repeats"] == 1
+    cfg["study"]["repeats"], cfg["caps"]["budget_usd"] = 3, 5.5
+    (root / "study.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True))
+    # another design is a deviation, never a re-freeze by itself: only its configuration file is rewritten
+    assert planned(root, "freeze", "--configfile", "study.yaml") == {"configuration": 1}
+    built = snakemake(root, "--cores", "2", "--configfile", "study.yaml", "--forcerun", "freeze", "freeze")
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    design = _design(root)
+    assert (design["repeats"], design["caps"]["budget_usd"]) == (3, 5.5)  # the file's, not config.yaml's
+    given = json.loads((root / "results" / "freeze" / "configuration.json").read_text())
+    assert given["study"]["repeats"] == 3 and given["caps"]["budget_usd"] == 5.5
+
+
+def test_more_repeats_given_on_the_command_line_after_the_freeze_show_the_deviation(lab):
+    root = lab("piloted")
+    frozen = (root / "results" / "freeze" / "manifest.json").read_bytes()
+    built = snakemake(root, "--cores", "2", TARGET, "--config", "study={repeats: 2}")
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert (root / "results" / "freeze" / "manifest.json").read_bytes() == frozen
+    summary = (root / "results" / "pilot" / "summary.txt").read_text()
+    assert summary.startswith("DEVIATION FROM THE FREEZE (1 item(s);") and "study design" in summary
+    page = (root / "results" / "pilot" / "dashboard" / "index.html").read_text()
+    assert "study design" in re.search(r'id="deviation-banner">(.*?)</div>', page, re.S).group(1)

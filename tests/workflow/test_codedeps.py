@@ -298,6 +298,8 @@ def test_each_rule_declares_every_project_module_its_command_loads(lab_states, t
             digest,
             "--validations",
             f"results/validation/{task}.json",
+            "--configuration",
+            "results/freeze/configuration.json",
             "--out",
             str(tmp_path / "m.json"),
         ],

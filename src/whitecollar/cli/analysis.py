@@ -20,7 +20,7 @@ def cmd_record(a: argparse.Namespace) -> int:
     if a.freeze:  # deviations from the freeze and re-gradings, stamped on the summary and the dashboard
         from whitecollar.freeze.manifest import verify
 
-        protocol, versions = current_protocol(a.config, a.freeze)
+        protocol, versions = current_protocol(a.config, a.freeze, a.configuration)
         deviations = verify(Path(a.freeze), None, None, protocol, versions)
     out = Path(a.out)
     try:
@@ -127,7 +127,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--judges", nargs="*", default=[], help="judge names whose scores to record")
     s.add_argument("--freeze", help="the freeze manifest: stamp any deviation from it and any re-grading")
     s.add_argument("--audit-root", default="results/audit", help="where verdict snapshots per evaluator version live")
-    s.add_argument("--config", help="the study design and judge panel (default: the checkout's config.yaml)")
+    s.add_argument("--config", help="by hand: the study configuration the audit compares with the freeze")
+    s.add_argument("--configuration", help="the workflow's configuration slice (rule configuration writes it)")
     s.set_defaults(fn=cmd_record)
     s = sub.add_parser("power", help="probability of detecting an arm premium (Monte Carlo)")
     s.add_argument("--premium", type=float, default=0.10, help="premium over A1, difference in success rate")

@@ -14,16 +14,14 @@ class UsageError(Exception):
     """A problem the user can fix; printed as one line."""
 
 
-def config_paths() -> dict[str, Path]:
-    from whitecollar import config, paths
-
-    cfg_file = paths.REPO_ROOT / "config.yaml"
-    results, oracles = Path("results"), Path("results/restricted/oracles")
-    if cfg_file.exists():
-        cfg = config.load(cfg_file)
-        results = Path(cfg["paths"]["results"])
-        oracles = Path(cfg["paths"].get("oracles", results / "restricted" / "oracles"))
-    return {"bundles": results / "bundles", "oracles": oracles, "validation": results / "validation"}
+def results_paths(results: str | Path = "results") -> dict[str, Path]:
+    """Where a results folder keeps bundles, oracles and validations (the layout the workflow writes)."""
+    results = Path(results)
+    return {
+        "bundles": results / "bundles",
+        "oracles": results / "restricted" / "oracles",
+        "validation": results / "validation",
+    }
 
 
 def load_config(path: str, inline: str | None = None) -> dict:
@@ -45,7 +43,30 @@ def load_config(path: str, inline: str | None = None) -> dict:
     return config.load(Path(path))
 
 
-def current_protocol(config_path: str | None, manifest_path: str) -> tuple[dict, dict[str, str]]:
+def protocol_config(config_path: str | None, configuration: str | None) -> dict:
+    """The configuration a protocol is built from: the workflow's slice file, or a config file named by hand.
+
+    A job receives the slice the workflow wrote from the configuration
+    Snakemake was given (`--configuration`); by hand the user names the
+    configuration (`--config config.yaml`). Nothing falls back to the
+    checkout's config.yaml, which would freeze or audit a design other than
+    the one the runs follow.
+    """
+    if configuration:
+        try:
+            return json.loads(Path(configuration).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise UsageError(f"{configuration}: not found; the workflow writes it (rule configuration)") from None
+        except ValueError as exc:
+            raise UsageError(f"{configuration}: not JSON ({exc}); let the workflow write it again") from None
+    if config_path:
+        return load_config(config_path)
+    raise UsageError("no configuration given: name the study's configuration with --config (e.g. --config config.yaml)")
+
+
+def current_protocol(
+    config_path: str | None, manifest_path: str, configuration: str | None = None
+) -> tuple[dict, dict[str, str]]:
     """The checkout's protocol record and evaluator versions, for the scenarios a manifest froze."""
     from whitecollar import paths
     from whitecollar.benchmark.scenario import load_scenario
@@ -57,7 +78,7 @@ def current_protocol(config_path: str | None, manifest_path: str) -> tuple[dict,
         raise UsageError(f"{manifest_path}: no freeze manifest; run `snakemake freeze` first") from None
     except (KeyError, ValueError):
         raise UsageError(f"{manifest_path}: not a freeze manifest; restore it from the freeze or the package") from None
-    cfg = load_config(config_path or str(paths.REPO_ROOT / "config.yaml"))
+    cfg = protocol_config(config_path, configuration)
     try:
         protocol = current(paths.REPO_ROOT, cfg, frozen)
     except ProtocolError as exc:

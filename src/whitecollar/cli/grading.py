@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from whitecollar import atomic
-from whitecollar.cli.common import UsageError, config_paths
+from whitecollar.cli.common import UsageError, results_paths
 
 
 def cmd_evaluate(a: argparse.Namespace) -> int:
@@ -39,7 +39,7 @@ def cmd_evaluate(a: argparse.Namespace) -> int:
 def cmd_validate(a: argparse.Namespace) -> int:
     from whitecollar.grading.validation import format_report, run_battery
 
-    defaults = config_paths()
+    defaults = results_paths()  # by hand, the checkout's results/ (the workflow names every path)
     bundle = Path(a.bundle) if a.bundle else defaults["bundles"] / a.task_id
     oracle = Path(a.oracle) if a.oracle else defaults["oracles"] / a.task_id
     out = Path(a.out) if a.out else defaults["validation"] / f"{a.task_id}.json"

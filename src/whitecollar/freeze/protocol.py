@@ -114,6 +114,23 @@ def planned_bootstrap_replicates(root: str | Path) -> int:
         raise ProtocolError(f"{ANALYSIS_PLAN}: intervals.bootstrap.replicates must be a whole number") from None
 
 
+#: The top-level keys of the configuration the freeze records and the record audits against it.
+PROTOCOL_KEYS = ("arms", "caps", "judges", "scenarios", "study")
+
+
+def protocol_configuration(config: dict[str, Any]) -> dict[str, Any]:
+    """The slice of the workflow's configuration the protocol is built from (study design, panel, scenarios).
+
+    The workflow writes it to a file from the configuration Snakemake was
+    given (`--configfile` and `--config` included), and the freeze and the
+    record read that file, so neither reads config.yaml from disk.
+    """
+    missing = [k for k in PROTOCOL_KEYS if k not in config]
+    if missing:
+        raise ProtocolError(f"the configuration has no {', '.join(missing)}; give the whole study configuration")
+    return {k: config[k] for k in PROTOCOL_KEYS}
+
+
 def study_design(config: dict[str, Any]) -> dict[str, Any]:
     """The design the freeze fixes: seed, repeats, caps, and every arm's settings but its label."""
     arms = {
