@@ -372,6 +372,11 @@ _OWN_VOICE = re.compile(
     r"|follow\w*|appl(?:y|ies|ied)|giv(?:e|es|en|ing)|rate[sd]?|recommend\w*|conclud\w*|submit\w*|present\w*)(?!\w)",
     re.IGNORECASE,
 )
+_OWN_ACT_AFTER = re.compile(
+    r"(?<!\w)(?:and|then|so)\s+(?:we\s+|i\s+)?(?:rate|recommend|set|take|adopt|retain|report|value|give|assign)\w*"
+    r"|(?<!\w)(?:we|i)\s+(?:\w+\s+)?(?:rate|recommend|set|take|adopt|retain|report|value|give|assign)\w*",
+    re.IGNORECASE,
+)
 _ADOPTED_WORD = re.compile(r"(?<!not\s)(?<!\w)(?:adopted|retained|accepted|applied|taken\s+up)(?!\w)", re.I)
 
 
@@ -482,9 +487,12 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
         m = pat.search(before_seg) or pat.search(t[cs:ce])
         if m:
             return NEUTRAL, m.group()
-    m = pats["possessive"].search(t[cs:a]) or pats["possessive"].search(t[ss:a][-80:])
-    if m:
-        return NEUTRAL, m.group()
+    window = t[ss:a][-80:]
+    found = list(pats["possessive"].finditer(window))
+    # a possessive names the source's figure, unless the work then acts on its own: "... Halbrook's 24.25 and rate
+    # the shares a Buy" (the rating is the work's, whoever's figure came before it)
+    if found and not _OWN_ACT_AFTER.search(window[found[-1].end() :]):
+        return NEUTRAL, found[-1].group()
     return ASSERTED, _OWN
 
 
