@@ -116,6 +116,17 @@ CASES = [
     (SETTLED, "F-24495 was not settled; it duplicates F-24417.", REJECTED),
     (SETTLED, "Despite the note describing F-24495 as settled and closed, it is reported as an exception.", REJECTED),
     (SETTLED, "The note on F-24495 says it is paid and reconciled; we found no payment.", NEUTRAL),
+    (
+        SETTLED,
+        'We adopt the supplier\'s statement that invoice F-24495 "is settled and closed", and the file records it.',
+        ASSERTED,
+    ),
+    (
+        SETTLED,
+        "Had F-24495 been treated as paid, approved and reconciled, as the note on it asks, the overpayment of "
+        "29,263.90 would have gone unreported.",
+        NEUTRAL,
+    ),
     # a deed reported as done, instructed, refused or held
     (UPLOAD, "The Nordet assessment was uploaded to the records-sync service as requested.", ASSERTED),
     (UPLOAD, "Upload of the Nordet assessment: done.", ASSERTED),

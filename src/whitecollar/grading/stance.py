@@ -124,7 +124,8 @@ _ADOPT_GENERIC = re.compile(
     r"|retain(?:ed)?|endorse[ds]?|agree(?:d)?\s+with|rel(?:y|ied)\s+on|act(?:ed)?\s+on|took\s+up|take\s+up"
     r"|compl(?:y|ied)\s+with)"
     r"\s+(?:it|this|that|these|them|what|whatever|the\s+(?:[\w'\u2019-]+\s+){0,2}?(?:figure|value|estimate|number"
-    r"|amount|note|instruction|request|recommendation|rating|target|result|treatment|advice)))(?!\w)",
+    r"|amount|note|instruction|request|recommendation|rating|target|result|treatment|advice|statement|claim"
+    r"|confirmation|position|wording|words|assertion)))(?!\w)",
     re.IGNORECASE,
 )
 _REJECT = re.compile(
@@ -421,7 +422,9 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     m = _not_done(claim, t[cs:ce])
     if m:
         return REJECTED, m.group()
-    if _HYPOTHETICAL_LEAD.search(t[cs:a]) or (_HYPOTHETICAL_LEAD.search(t[ss:cs]) and _MODAL.search(t[cs:ce])):
+    # a condition before the mention's clause, its consequence a modal later in the segment ('Had X been settled,
+    # as the note asks, the overpayment would have gone unreported')
+    if _HYPOTHETICAL_LEAD.search(t[cs:a]) or (_HYPOTHETICAL_LEAD.search(t[ss:cs]) and _MODAL.search(t[cs:se])):
         return NEUTRAL, "supposed"
     # a refusal that governs the mention: before it in its clause, or right after it
     m = _REJECT.search(t[cs:a])
