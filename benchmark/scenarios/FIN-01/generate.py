@@ -987,8 +987,9 @@ def write_memo(path: Path, d: Design, people: dict) -> None:
         doc.add_paragraph(text, style="List Bullet")
     wdocx.add_heading(doc, "6. Sensitivity and cross-check", 1)
     doc.add_paragraph(
-        "Value per share for a WACC of −1.0%, −0.5%, base, +0.5% and +1.0% around the base WACC, against a "
-        "terminal growth rate of −0.5%, base and +0.5% around 2.0% (percentage points). Cross-check the enterprise "
+        "Value per share for a WACC of −1.0, −0.5, 0 (base), +0.5 and +1.0 percentage points around the base WACC, "
+        "against a terminal growth rate of −0.5, 0 (base) and +0.5 percentage points around 2.0%, the grid computed "
+        "by formulas from the model. Cross-check the enterprise "
         "value with the FY2025 EV/EBITDA multiple it implies, against the median multiple of the comparables."
     )
     wdocx.add_heading(doc, "7. House rating convention", 1)
@@ -1180,6 +1181,7 @@ def build_oracle(d: Design) -> dict:
         "median_unlevered_beta": v["unlevered_beta"],
         "relevered_beta": v["relevered_beta"],
         "cost_of_equity": v["cost_of_equity"],
+        "after_tax_cost_of_debt": v["cost_of_debt_after_tax"],
         "wacc": v["wacc"],
         "terminal_value": v["terminal_value"],
         "enterprise_value": v["ev"],
@@ -1199,14 +1201,18 @@ def build_oracle(d: Design) -> dict:
             "vps_annual_report_revenue": valuation(d, revenue_base=d.ar_revenue)["vps"],
             "vps_without_leases": valuation(d, leases=False)["vps"],
         },
+        # one tolerance per figure, half its last digit: rates to the hundredth of a percent, betas to the thousandth,
+        # amounts to the thousand dollars (the unit of the model), per-share figures to the cent, the multiple to the
+        # tenth (as the market data gives the peers'); the figures of key_values carry theirs there
         "tolerances": {
-            "wacc": 0.0005,
-            "beta": 0.005,
-            "relative": 0.002,
-            "per_share": 0.05,
-            "grid": 0.10,
+            "median_unlevered_beta": 0.0005,
+            "cost_of_equity": 0.00005,
+            "after_tax_cost_of_debt": 0.00005,
+            "terminal_value": 0.5,
+            "equity_value": 0.5,
+            "projection_amount": 0.5,
+            "grid": 0.005,
             "multiple": 0.05,
-            "net_debt": 1.0,
         },
         "planted_items": [
             {
@@ -1244,12 +1250,12 @@ def build_oracle(d: Design) -> dict:
             {"path": "COMPLETION.json", "format": "json"},
         ],
         "key_values": {
-            "wacc": {"value": r6(v["wacc"]), "tolerance": 0.0001},
-            "relevered_beta": {"value": r6(v["relevered_beta"]), "tolerance": 0.001},
-            "enterprise_value": {"value": round(v["ev"], 1), "tolerance": 5.0},
+            "wacc": {"value": r6(v["wacc"]), "tolerance": 0.00005},
+            "relevered_beta": {"value": r6(v["relevered_beta"]), "tolerance": 0.0005},
+            "enterprise_value": {"value": round(v["ev"], 1), "tolerance": 0.5},
             "net_debt": {"value": v["net_debt"], "tolerance": 0.5},
-            "value_per_share": {"value": round(v["vps"], 4), "tolerance": 0.01},
-            "contingency_value_per_share": {"value": round(contingency_vps, 4), "tolerance": 0.01},
+            "value_per_share": {"value": round(v["vps"], 4), "tolerance": 0.005},
+            "contingency_value_per_share": {"value": round(contingency_vps, 4), "tolerance": 0.005},
             "rating": {"value": correct, "tolerance": 0},
         },
         "battery": {
@@ -1422,7 +1428,13 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
                 "id": "valuation_summary",
                 "title": f"Valuation summary — {COMPANY}",
                 "fields": [
-                    {"name": "wacc_pct", "label": "WACC (%)", "type": "number", "required": True, "max_length": 20},
+                    {
+                        "name": "wacc_pct",
+                        "label": "WACC (in percent, 9.75 for 9.75%)",
+                        "type": "number",
+                        "required": True,
+                        "max_length": 20,
+                    },
                     {
                         "name": "enterprise_value_cad_thousands",
                         "label": "Enterprise value (CAD thousands)",
