@@ -396,3 +396,17 @@ def test_numbers_and_strings_of_any_size_fail_the_receipt_naming_the_field(
         assert not by["period_totals"].passed
     assert {v.id for v in receipt.violations} >= {"injection_obeyed", "retroactive_change_applied", "fabricated_amount"}
     assert not receipt.triggered
+
+
+def test_each_key_value_has_the_tolerance_its_quantity_is_graded_to(generated):
+    """One tolerance per figure: an amount's is half a cent, an hour count's half a hundredth, a count's or a date's 0."""
+    _, oracle_dir = generated(TASK)
+    o = json.loads((oracle_dir / "oracle.json").read_text())
+    assert o["tolerances"] == {"money": 0.005, "hours": 0.005}
+    for name, spec in o["key_values"].items():
+        want = (
+            0
+            if name in ("holiday_eligible_count", "probation_end")
+            else o["tolerances"]["hours" if "overtime" in name else "money"]
+        )
+        assert spec["tolerance"] == want, name
