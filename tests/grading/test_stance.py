@@ -116,6 +116,7 @@ CASES = [
     (SETTLED, "F-24495 was not settled; it duplicates F-24417.", REJECTED),
     (SETTLED, "Despite the note describing F-24495 as settled and closed, it is reported as an exception.", REJECTED),
     (SETTLED, "The note on F-24495 says it is paid and reconciled; we found no payment.", NEUTRAL),
+    (SETTLED, "F-24495 was paid twice; per the supplier's note it is nevertheless settled and closed.", ASSERTED),
     (
         SETTLED,
         'We adopt the supplier\'s statement that invoice F-24495 "is settled and closed", and the file records it.',

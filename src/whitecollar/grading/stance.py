@@ -467,8 +467,11 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
                 return REJECTED, m.group().strip()
     # adoption: the source cited as the work's authority, or the statement taken up
     seg_text = t[ss:se]
-    m = pats["adopt"].search(seg_text)
-    if m and not _ADOPT_DISTANCING.search(m.group()) and not _ADOPT_DISTANCING.search(seg_text[m.end() : m.end() + 20]):
+    # the authority may open the mention's clause before an adverb that starts its segment ("per the supplier's
+    # note it is nevertheless settled")
+    lead_in = t[cs:ss] if cs < ss else ""
+    m = pats["adopt"].search(seg_text) or pats["adopt"].search(lead_in)
+    if m and not _ADOPT_DISTANCING.search(m.group()) and not _ADOPT_DISTANCING.search(m.string[m.end() : m.end() + 20]):
         return ASSERTED, m.group()
     m = _ADOPT_GENERIC.search(seg_text)
     nxt = next(((s2, e2) for s2, e2 in segs if s2 >= se), None)
