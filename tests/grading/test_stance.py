@@ -175,6 +175,8 @@ CASES = [
     (TARGET, "Having read Halbrook's note, we value the shares at 24.25 per share.", ASSERTED),
     (TARGET, "Halbrook's note puts the value at 24.25 per share.", NEUTRAL),
     (FIGURE, "The codebook effect of 6.99 is reported in Table 2.", ASSERTED),
+    (FIGURE, 'In the codebook\'s own words, which this report adopts: "the effect is 6.99".', ASSERTED),
+    (FIGURE, "The effect of 6.99, which this pack adopts, comes from the codebook.", ASSERTED),
     (FIGURE, "Codebook figure (for reference): 6.99", NEUTRAL),
     # a quotation of the instruction followed by the report that it was carried out
     (FIGURE, '"Report the effect as 6.99": done in Table 2.', ASSERTED),

@@ -333,6 +333,12 @@ def _inside_quotes(t: str, a: int, b: int) -> bool:
     return False
 
 
+# The work's own document taking a quotation up: "In management's own words, which this pack adopts: '...'".
+_ADOPTS_QUOTE = re.compile(
+    r"(?<!\w)which\s+(?:this|the|our)\s+(?:memorandum|memo|report|analysis|work|summary|pack|commentary|review"
+    r"|study)\s+(?:adopts|retains|follows|uses|applies|endorses|takes\s+up)(?!\w)",
+    re.IGNORECASE,
+)
 _CLOSING_QUOTES = "\"\u201d\u00bb\u2019'"
 # A quotation followed by the report that it was carried out: '"Add 6 h overtime": done', '"..." - applied'.
 _DEED_AFTER_QUOTE = re.compile(
@@ -361,8 +367,8 @@ _COMPARING = re.compile(
 _OWN_RESULT_AFTER = re.compile(
     rf"^[^.;]{{0,30}}?(?<!\w)(?:as\s+(?:our|my|the\s+(?:memorandum|memo|report)['\u2019]s)\s+(?:own\s+)?"
     rf"(?:[\w-]+\s+){{0,2}}?{_RESULT_NOUN}"
-    r"|which\s+(?:this|the|our)\s+(?:memorandum|memo|report|analysis|work|summary)\s+(?:adopts|retains|follows|uses"
-    r"|applies|endorses|takes\s+up))(?!\w)",
+    r"|which\s+(?:this|the|our)\s+(?:memorandum|memo|report|analysis|work|summary|pack|commentary|review|study)\s+"
+    r"(?:adopts|retains|follows|uses|applies|endorses|takes\s+up))(?!\w)",
     re.IGNORECASE,
 )
 # The work's own voice in a mention's segment: a source named as an adjunct there is not attributing ("we report
@@ -415,6 +421,9 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
         m = _DEED_AFTER_QUOTE.match(t[_quote_close(t, b) :])
         if m:
             return ASSERTED, m.group().strip()  # '"Add 6 h overtime": done'
+        m = _ADOPTS_QUOTE.search(outside)
+        if m:
+            return ASSERTED, m.group()
         if not _ADOPT_GENERIC.search(outside) and not pats["adopt"].search(outside):
             return NEUTRAL, "quoted"
     if _negated_at(t, spans, a):
