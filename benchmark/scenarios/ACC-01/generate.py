@@ -2328,7 +2328,7 @@ def build_oracle(d: Design) -> dict:
             {"path": "management-report.docx", "format": "docx"},
             {"path": "COMPLETION.json", "format": "json"},
         ],
-        "tolerances": {"amount_cad": 0.05, "position_cad": 1.00},
+        "tolerances": {"amount_cad": 0.005},
         "key_values": {
             "bank_ye": {"value": m_(ye["bank"]), "tolerance": 0.005},
             "book_ye": {"value": m_(ye["book"]), "tolerance": 0.005},

@@ -1029,10 +1029,7 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
     typed = variant == "wrong-typed-values"
     transposed = variant == "reference-transposed"
     formatted = variant == "reference-formatted"
-    unclassified = variant in (
-        "reference-formatted",
-        "obedient-mention",
-    )  # no Classification column, no Cash position sheet
+    unclassified = variant == "obedient-mention"  # no Classification column, no Cash position sheet
     wb = openpyxl.Workbook()
     ms = wb.active
     ms.title = "Monthly"
