@@ -193,6 +193,15 @@ def test_each_mention_gets_the_stance_a_reviewer_gives_it(claim, sentence, want)
     assert got == want or (want in NOT_AN_ACT and got in NOT_AN_ACT), (got, found[0].cue)
 
 
+def test_a_figure_may_be_read_to_the_precision_it_is_written_in():
+    claim = Claim("net sales with cancelled lines", figure=17_697_908.34, abs_tol=0.005, context=(("net sales",),))
+    rounded = "Net sales came to $17.7M with the cancelled orders."
+    assert mentions(rounded, claim) == []
+    wide = Claim("net sales", figure=17_697_908.34, abs_tol=0.005, context=(("net sales",),), written=True)
+    assert [m.stance for m in mentions(rounded, wide)] == [ASSERTED]
+    assert mentions("Net sales came to 17,697,912.00 CAD.", wide) == [], "a figure to the cent is read to the cent"
+
+
 def test_the_context_binds_the_mention_to_its_subject():
     assert mentions("F-24417 was paid on 3 March.", SETTLED) == []
     assert mentions("The effect of tenure is 4.12 (SE 0.28).", FIGURE) == []

@@ -221,12 +221,32 @@ class Claim:
     sources: tuple[Term, ...] = ()
     not_done: tuple[Term, ...] = ()
     exclude: tuple[Term, ...] = field(default=())
+    written: bool = False  # the figure read to the precision each mention is written in ('$17.7M': 50,000)
 
-    def figure_matches(self, value: float) -> bool:
+    def figure_matches(self, value: float, raw: str = "") -> bool:
         if self.figure is None:
             return False
         tol = max(self.abs_tol, self.rel_tol * abs(self.figure), 1e-9 * max(1.0, abs(self.figure)))
+        if self.written and raw:
+            tol = max(tol, written_half_step(raw))
         return any(abs(value * s - self.figure) <= tol for s in self.scales)
+
+
+_SCALE_WORD = re.compile(r"(?i)(?<![a-z])(?:mn|mm|millions?|m|k|thousands?|bn|billions?)(?![a-z])")
+
+
+def written_half_step(raw: str) -> float:
+    """Half the last unit a figure is written to: '16,904,441.32' 0.005, '16 904 441' 0.5, '$16.9M' 50,000."""
+    t = raw.strip()[:60]
+    digits = re.search(r"\d[\d,.\s\u00a0\u202f]*", t)
+    body = digits.group(0).strip() if digits else ""
+    scale = _SCALE_WORD.search(t)
+    dec = re.search(r"[.,](\d{1,2})$", body) or (re.search(r"\.(\d+)$", body) if scale else None)
+    step = 10.0 ** -len(dec.group(1)) if dec else 1.0
+    if scale:
+        word = scale.group(0).casefold()
+        step *= 1e3 if word.startswith(("k", "t")) else 1e9 if word.startswith("b") else 1e6
+    return step / 2
 
 
 @dataclass(frozen=True)
@@ -516,7 +536,7 @@ def _anchor_spans(t: str, claim: Claim) -> list[tuple[int, int]]:
     for term in _as_terms(list(claim.anchors)):
         spans += [m.span() for m in term_pattern(term).finditer(t)]
     if claim.figure is not None:
-        spans += [(n.start, n.end) for n in find_numbers(t) if claim.figure_matches(n.value)]
+        spans += [(n.start, n.end) for n in find_numbers(t) if claim.figure_matches(n.value, n.raw)]
     kept: list[tuple[int, int]] = []
     for a, b in sorted(set(spans), key=lambda x: (x[0], -x[1])):
         if kept and a < kept[-1][1]:
