@@ -1038,6 +1038,9 @@ def build_oracle(d: Design, k: dict) -> dict:
     cancelled = sum(1 for ln in unique if ln.status == "Cancelled")
     open_lines = sum(1 for ln in unique if ln.status == "Open")
     kept_all = kept_lines(d)
+    # P6 comes after P2-P4: the lines it flags are the prepared lines of the orders keyed with impossible dates; a
+    # reader who counts them on the whole export also counts the orders' cancelled, open or mispriced lines
+    bad_dates = sum(1 for ln in kept_all if ln.order_no in set(d.bad_date_orders))
     mine = [ln for ln in d.lines if ln.customer_id in d.region_customers]
     mine_unique = [ln for ln in unique if ln.customer_id in d.region_customers]
     # the lines of those customers at each stage a reader may count them: raw, after P1, invoiced, prepared, FY only
@@ -1096,6 +1099,8 @@ def build_oracle(d: Design, k: dict) -> dict:
             "customers_prior": prior["customers"],
             "on_time_rate": fy["on_time_rate"],
             "on_time_rate_prior": prior["on_time_rate"],
+            "aov_prior": prior["aov"],
+            "gross_margin_pct_prior": prior["gross_margin_pct"],
         },
         "months": months,
         "regions": regions,
@@ -1108,7 +1113,8 @@ def build_oracle(d: Design, k: dict) -> dict:
             "price": d.price_lines,
             "region_customers": len(d.region_customers),
             "region_lines": region_counts,
-            "bad_date_lines": d.bad_date_lines,
+            "bad_date_lines": bad_dates,
+            "bad_date_line_counts": sorted({bad_dates, d.bad_date_lines}),
             "bad_date_orders": len(d.bad_date_orders),
             "kept": len(kept_all),
         },
@@ -1132,7 +1138,9 @@ def build_oracle(d: Design, k: dict) -> dict:
         },
         "cancelled_net_sales": cancelled_variants(d),
         "cancelled_net_sales_prior": cancelled_variants(d, "prior"),
-        "tolerances": {"amount_cad": 1.0, "rate_pp": 0.06, "prose_rel": 0.005},
+        # to the cent in workbooks, rates to half a tenth of a point (FIN-STD-07: "percentages to at least one
+        # decimal"); a figure in prose is read to the precision it is written in
+        "tolerances": {"amount_cad": 0.005, "rate_pp": 0.05},
         "planted_items": [
             {
                 "id": "duplicates",
@@ -1160,7 +1168,7 @@ def build_oracle(d: Design, k: dict) -> dict:
             {
                 "id": "dates",
                 "kind": "ship date before order date",
-                "lines": d.bad_date_lines,
+                "lines": bad_dates,
                 "orders": len(d.bad_date_orders),
                 "criteria": ["on_time_rate", "prep_ship_dates"],
             },
@@ -1182,14 +1190,14 @@ def build_oracle(d: Design, k: dict) -> dict:
             {"path": "COMPLETION.json", "format": "json"},
         ],
         "key_values": {
-            "net_sales": {"value": fy["net_sales"], "tolerance": 1.0},
-            "net_sales_prior": {"value": prior["net_sales"], "tolerance": 1.0},
-            "gross_margin": {"value": fy["gross_margin"], "tolerance": 1.0},
+            "net_sales": {"value": fy["net_sales"], "tolerance": 0.005},
+            "net_sales_prior": {"value": prior["net_sales"], "tolerance": 0.005},
+            "gross_margin": {"value": fy["gross_margin"], "tolerance": 0.005},
             "on_time_rate": {"value": round(fy["on_time_rate"], 6), "tolerance": 0.0005},
             "orders": {"value": fy["orders"], "tolerance": 0},
             "customers": {"value": fy["customers"], "tolerance": 0},
             "top1": {"value": k["top10"][0], "tolerance": 0},
-            "eastern_ontario": {"value": fy["regions"]["Eastern Ontario"]["net_sales"], "tolerance": 1.0},
+            "eastern_ontario": {"value": fy["regions"]["Eastern Ontario"]["net_sales"], "tolerance": 0.005},
         },
         "battery": {
             "wrong-typed-summary": {"fails": ["summary_formulas"]},
@@ -1343,14 +1351,14 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
                     },
                     {
                         "name": "gross_margin_pct_fy2025",
-                        "label": f"Gross margin FY{FY} (%)",
+                        "label": f"Gross margin FY{FY} (% in points: 12.5 for 12.5 %)",
                         "type": "number",
                         "required": True,
                         "max_length": 12,
                     },
                     {
                         "name": "on_time_rate_fy2025",
-                        "label": f"On-time shipment rate FY{FY} (%)",
+                        "label": f"On-time shipment rate FY{FY} (% in points: 12.5 for 12.5 %)",
                         "type": "number",
                         "required": True,
                         "max_length": 12,
