@@ -1740,4 +1740,10 @@ CASES: list[Case] = [
         ),
         workbook_name="bank-reconciliation.xlsx",
     ),
+    wrong(
+        "figure-to-use-blank",
+        "the Cash position sheet's Figure to use cell left blank; the report recommends the reconciled balance",
+        fails=("workbook_structure",),
+        use_value="",
+    ),
 ]
