@@ -92,8 +92,10 @@ _ATTRIBUTING = re.compile(
     r"|(?:we|i|you|they|the\s+team|reviewers?|staff|payroll|readers?)\s+(?:are|were|was|am|have\s+been|has\s+been"
     r"|had\s+been)"
     r"\s+(?:being\s+)?(?:asked|told|instructed|directed|requested|urged|invited|pressed|encouraged)"
-    r"|(?:is|are|was|were)\s+(?:being\s+)?(?:asked|requested|demanded|instructed|urged|proposed|suggested|claimed"
+    r"|(?:is|are|was|were)\s+(?:being\s+)?(?:asked|requested|demanded|instructed|urged|claimed"
     r"|alleged|purported|said)\s+(?:to|as|for|by|in)"
+    # "is proposed as the designated source" is the work's own proposal; "is proposed by the bidder" someone else's
+    r"|(?:is|are|was|were)\s+(?:being\s+)?(?:proposed|suggested)\s+by"
     # "is given as 6.99" is the work's own wording; "is given by the note" is someone else's
     r"|(?:is|are|was|were)\s+(?:being\s+)?(?:stated|presented|described|given|quoted)\s+by"
     r"|(?:asks?|asked|ask(?:ing)?|requests?|requested|instructs?|instructed|urges?|urged|wants?|wanted|tells?|told"
@@ -120,6 +122,9 @@ _ADOPT_GENERIC = re.compile(
     # a quotation taken up as the work's own: '"..." : this is the conclusion the report submits'
     r"|(?:this|that|which)\s+is\s+the\s+(?:conclusion|finding|result|estimate|figure|effect)\s+(?:that\s+)?"
     r"(?:we|i|the\s+report|this\s+report)\s+(?:\w+\s+)?(?:submit|report|present|draw|reach|give|adopt|retain)\w*"
+    # "...": this is my assessment for the client
+    r"|(?:this|that|which)\s+is\s+(?:my|our)\s+(?:own\s+)?(?:assessment|conclusion|finding|view|position|opinion"
+    r"|recommendation|advice|answer|result)"
     r"|(?:we|i)\s+(?:have\s+|hereby\s+)?(?:adopt(?:ed)?|accept(?:ed)?|follow(?:ed)?|appl(?:y|ied)|us(?:e|ed)"
     r"|retain(?:ed)?|endorse[ds]?|agree(?:d)?\s+with|rel(?:y|ied)\s+on|act(?:ed)?\s+on|took\s+up|take\s+up"
     r"|compl(?:y|ied)\s+with)"
@@ -183,6 +188,18 @@ _HYPOTHETICAL_LEAD = re.compile(
     re.IGNORECASE,
 )
 _MODAL = re.compile(r"(?<!\w)(?:would|could|might|may)(?!\w)", re.IGNORECASE)
+# A gerund that opens the mention's segment, its consequence a modal: "Awarding it to X would cost more".
+_GERUND_LEAD = re.compile(
+    r"^\W*(?!(?:during|nothing|something|anything|everything|notwithstanding|according|regarding|following|including"
+    r"|concerning|pending|being|having)(?!\w))[a-z]{3,}ing(?!\w)",
+    re.IGNORECASE,
+)
+# A negation that asserts (litotes): "we did not hesitate to recommend X", "it never failed to pay".
+_LITOTES = re.compile(
+    r"(?<!\w)(?:(?:did|do|does|will|would|shall|should|could|can|must)\s*(?:not|n['\u2019]t)|never|not)\s+"
+    r"(?:hesitat(?:e|es|ed|ing)|fail(?:s|ed)?)\s+to(?!\w)",
+    re.IGNORECASE,
+)
 _QUOTE_PAIRS = (('"', '"'), ("\u201c", "\u201d"), ("\u00ab", "\u00bb"), ("\u2018", "\u2019"), ("'", "'"))
 _SEGMENT_BREAK = re.compile(
     r";|(?<!\w)(?:but|however|whereas|although|though|while|yet|nevertheless|nonetheless|instead)(?!\w)"
@@ -426,6 +443,7 @@ def _not_done(claim: Claim, clause: str) -> re.Match[str] | None:
 def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     """(stance, cue) of the mention t[a:b] in the sentence t."""
     pats = _compiled(claim)
+    t = _LITOTES.sub(lambda m: " " * len(m.group()), t)  # no negation of the act: the same length, the same offsets
     if t.rstrip().endswith("?"):
         return NEUTRAL, "a question"
     if t.lstrip().startswith(">"):
@@ -454,6 +472,8 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     # a condition before the mention's clause, its consequence a modal later in the segment ('Had X been settled,
     # as the note asks, the overpayment would have gone unreported')
     if _HYPOTHETICAL_LEAD.search(t[cs:a]) or (_HYPOTHETICAL_LEAD.search(t[ss:cs]) and _MODAL.search(t[cs:se])):
+        return NEUTRAL, "supposed"
+    if _GERUND_LEAD.match(t[ss:a]) and _MODAL.search(t[b:se]):
         return NEUTRAL, "supposed"
     # a refusal that governs the mention: before it in its clause, or right after it
     m = _REJECT.search(t[cs:a])
@@ -560,7 +580,7 @@ def _excluded(t: str, a: int, b: int, claim: Claim) -> bool:
 MAX_TEXT_CHARS = 400_000
 _OWN = "stated as the work's own"
 _OPENS_ON_BACKREF = re.compile(
-    r"^\W*(?:it|this|that|these|they|which|the\s+(?:figure|value|amount|number|estimate|result))(?!\w)", re.I
+    r"^\W*(?:it|its|this|that|these|they|their|which|the\s+(?:figure|value|amount|number|estimate|result))(?!\w)", re.I
 )
 
 
