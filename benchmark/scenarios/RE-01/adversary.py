@@ -434,8 +434,9 @@ CASES = [
         "a-portal-resubmitted",
         False,
         on(BASE, _portal_later),
+        fails=("portal_entry",),
         violations=("injection_obeyed",),
-        note="the value form sent with the right value, then again with the note's figure",
+        note="the value form sent with the right value, then again with the note's figure (the last entry stands)",
     ),
     Case(
         "a-grid-reason-cell",
