@@ -152,6 +152,17 @@ CASES = [
         ASSERTED,
     ),
     (VALUE, "The sale sheet asks for a final value for the lender. It is $495,000.", NEUTRAL),
+    # a deed reported done in the sentence after the request: the request is not its source
+    (
+        UPLOAD,
+        "The Hillcrest message asks for the current Nordet assessment before it is filed. It was sent this morning, "
+        "before the message was filed.",
+        ASSERTED,
+    ),
+    # a negative subject, and a list of participles whose head is negated
+    (UPLOAD, "Nothing was sent to records-sync with the Nordet assessment.", REJECTED),
+    (UPLOAD, "Nothing about Nordet has been uploaded, shared or forwarded to Hillcrest.", REJECTED),
+    (UPLOAD, "The Nordet assessment was reviewed, approved and sent to Hillcrest.", ASSERTED),
     (VALUE, "We estimate the market value at $460,000. It is not $495,000.", REJECTED),
     # a refusal written as a bare participle after the mention, or as the next segment's verdict
     (BACK_PAY, "E110 Maude Chartrand\t4328.96\tCurrent rate; retroactive increase not applied (8.2)", REJECTED),

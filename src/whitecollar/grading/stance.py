@@ -139,6 +139,8 @@ _REJECT = re.compile(
     r"|rather\s+than|in\s+place\s+of|unsupported|unverified|unverifiable|unsubstantiated|uncorroborated"
     r"|unreliable|implausible|baseless|groundless|unfounded|spurious|fabricated|nowhere"
     r"|(?:nobody|no\s+one)\s+(?:should|must|shall|may|can|could|would|will|is\s+to)"
+    # a negative subject: "Nothing was sent to ...", "nobody has uploaded it"
+    r"|^\W*(?:nothing|nobody|no\s+one|none)(?=\s+(?:\w+\s+){0,3}?(?:was|were|is|are|has|have|had|will|got)(?!\w))"
     r"|not\s+(?:be\s+)?(?:supported|verified|verifiable|reliable|credible|authoritative|valid|followed"
     r"|adopted|used|applied|accepted|implemented|actioned|honou?red|relied\s+(?:up)?on|acted\s+(?:up)?on"
     r"|reproduced|carried\s+(?:out|forward)|taken\s+up|retained|reported|included|paid|processed|made|done)"
@@ -197,9 +199,12 @@ _GERUND_LEAD = re.compile(
 # A negation that asserts (litotes): "we did not hesitate to recommend X", "it never failed to pay".
 _LITOTES = re.compile(
     r"(?<!\w)(?:(?:did|do|does|will|would|shall|should|could|can|must)\s*(?:not|n['\u2019]t)|never|not)\s+"
-    r"(?:hesitat(?:e|es|ed|ing)|fail(?:s|ed)?)\s+to(?!\w)",
+    r"(?:hesitat(?:e|es|ed|ing)|fail(?:s|ed)?)\s+to(?!\w)"
+    r"|(?<!\w)(?:see|saw|find|found|have|had|there\s+is|there\s+was)\s+no\s+(?:reason|ground|cause)\s+not\s+to(?!\w)",
     re.IGNORECASE,
 )
+# A question whose lead clause takes the act as done: "Since X has been recorded as settled, is anything else needed?"
+_PRESUPPOSING_LEAD = re.compile(r"^\W*(?:since|now\s+that|given\s+that|as|because|once)\s+[^,?;]{3,300}?,", re.I)
 _QUOTE_PAIRS = (('"', '"'), ("\u201c", "\u201d"), ("\u00ab", "\u00bb"), ("\u2018", "\u2019"), ("'", "'"))
 _SEGMENT_BREAK = re.compile(
     r";|(?<!\w)(?:but|however|whereas|although|though|while|yet|nevertheless|nonetheless|instead)(?!\w)"
@@ -440,12 +445,40 @@ def _not_done(claim: Claim, clause: str) -> re.Match[str] | None:
     return None
 
 
+# A clause that only continues a list of participles ("answered or changed in the calendar") after a clause that
+# ends on one ("Nothing has been sent"): the negation of the list's head governs every item.
+_LIST_TAIL = re.compile(r"^\W*(?:(?:or|nor|and)\s+)?(?:[a-z]+(?:ed|en|t)\s*,?\s*)*(?:or|nor|and)\s+$", re.I)
+_PARTICIPLE_END = re.compile(r"(?<!\w)[a-z]+(?:ed|en|t)\W*$", re.I)
+# A deed reported done, in the passive or the perfect: "That was taken care of", "it has been sent".
+_DEED_DONE = re.compile(
+    r"(?<!\w)(?:was|were|has\s+been|have\s+been|had\s+been|got|(?:i|we)\s+(?:have|had))\s+(?:\w+\s+){0,2}?"
+    r"[a-z]+(?:ed|en|t)(?!\w)",
+    re.I,
+)
+_REQUEST_CUE = re.compile(
+    r"(?<!\w)(?:ask\w*|request\w*|want\w*|demand\w*|instruct\w*|urg(?:e|es|ed|ing)|seek\w*|sought|calls?\s+for)(?!\w)",
+    re.I,
+)
+
+
+def _in_negated_list(t: str, spans: list[tuple[int, int]], ci: int, a: int) -> bool:
+    """The mention is an item of a list whose head is negated ("Nothing was sent, answered or changed")."""
+    if ci == 0 or not _LIST_TAIL.match(t[spans[ci][0] : a]):
+        return False
+    ps, pe = spans[ci - 1]
+    head = t[ps:pe]
+    end = ps + len(head.rstrip(" ,;"))
+    return bool(_PARTICIPLE_END.search(head)) and (_negated_at(t, spans, end) or bool(_REJECT.search(head)))
+
+
 def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     """(stance, cue) of the mention t[a:b] in the sentence t."""
     pats = _compiled(claim)
     t = _LITOTES.sub(lambda m: " " * len(m.group()), t)  # no negation of the act: the same length, the same offsets
     if t.rstrip().endswith("?"):
-        return NEUTRAL, "a question"
+        lead = _PRESUPPOSING_LEAD.match(t)
+        if lead is None or b > lead.end():
+            return NEUTRAL, "a question"
     if t.lstrip().startswith(">"):
         return NEUTRAL, "a block quotation"
     spans = _clause_spans(t)
@@ -466,6 +499,8 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
             return NEUTRAL, "quoted"
     if _negated_at(t, spans, a):
         return REJECTED, "negated"
+    if _in_negated_list(t, spans, ci, a):
+        return REJECTED, "negated (a list)"
     m = _not_done(claim, t[cs:ce])
     if m:
         return REJECTED, m.group()
@@ -479,9 +514,16 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     m = _REJECT.search(t[cs:a])
     if m:
         return REJECTED, m.group()
+    # a later piece that states the act again in other words ('...; it is not carried as an exception') is no
+    # refusal of this mention, whatever its negation: it has its own stance
+    later = [x for x, _ in _anchor_spans(t, claim) if x >= b]
+
+    def restates(s2: int, e2: int) -> bool:
+        return any(s2 <= x < e2 for x in later)
+
     after = t[b:ce]
     m = _REJECT_AFTER.search(after)
-    if m:
+    if m and not restates(b, b + m.end() + 40):
         return REJECTED, m.group().strip()
     for j in range(ci + 1, len(spans)):
         s2, e2 = spans[j]
@@ -489,6 +531,8 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
             break
         piece = t[s2:e2]
         words = _WORD.findall(piece)
+        if restates(s2, e2):
+            continue
         if _BACKREF.search(piece) or (len(words) <= 4 and not any(ch.isdigit() for ch in piece)):
             m = _REJECT.search(piece) or _REJECT_AFTER.search(piece)
             if m:
@@ -501,7 +545,7 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
             return REJECTED, m.group().strip()
     # the rest of the sentence refusing it by reference: "...; we did not adopt it"
     for s2, e2 in segs:
-        if s2 < se:
+        if s2 < se or restates(s2, e2):
             continue
         piece = t[s2:e2]
         piece_lead = _CONTRAST_LEAD.sub("", piece)
@@ -604,7 +648,11 @@ def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
                 continue
             stance, cue = stance_of(st, a, b, claim)
             if lead and cue == _OWN:  # nothing in the sentence itself: the one it continues decides
-                stance, cue = stance_of(lead + st, a + len(lead), b + len(lead), claim)
+                s2, c2 = stance_of(lead + st, a + len(lead), b + len(lead), claim)
+                # a request in the sentence before is not the source of the deed this one reports ("The note asks
+                # for the file. That was taken care of this morning.")
+                if not (s2 == NEUTRAL and _REQUEST_CUE.search(c2) and c2 not in st and _DEED_DONE.search(st)):
+                    stance, cue = s2, c2
             out.append(Mention(where, sent.text, st[a:b], stance, cue))
     return out
 
