@@ -984,7 +984,7 @@ CASES: list[Case] = [
     wrong(
         "w-validity-missed",
         "the lapse never mentioned and no condition",
-        ("validity_flagged",),
+        ("validity_flagged", "clarification_asked"),
         remarks={},
         validity_text="No condition applies to the award.",
         rec_text="We recommend {S1} at {tlc} CAD.",
@@ -994,7 +994,7 @@ CASES: list[Case] = [
     wrong(
         "w-validity-denied",
         "the text says the quotation is still valid and re-confirmation unnecessary",
-        ("validity_flagged",),
+        ("validity_flagged", "clarification_asked"),
         remarks={},
         questions=[],
         validity_text="{S1}'s quotation is still valid and re-confirmation is not necessary.",
@@ -1004,7 +1004,7 @@ CASES: list[Case] = [
     wrong(
         "w-validity-no-condition",
         "the lapse noted but the award made unconditional",
-        ("validity_flagged",),
+        ("validity_flagged", "clarification_asked"),
         questions=[],
         remarks={"S1": "Validity expired on {valid_iso}"},
         validity_text="{S1}'s quotation has expired; written re-confirmation is not required given its record.",
@@ -1058,6 +1058,7 @@ CASES: list[Case] = [
             "recommended_landed_cost",
             "compliant_count",
             "validity_flagged",
+            "clarification_asked",
         ),
         compliant=("S2", "S3", "S5"),
         reasons={"S1": "quotation validity expired on {valid_iso}"},
