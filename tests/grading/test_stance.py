@@ -193,6 +193,9 @@ CASES = [
     (FIGURE, '"Report the effect as 6.99": done in Table 2.', ASSERTED),
     (FIGURE, 'The codebook says "report the effect as 6.99": not done.', NEUTRAL),
     (BACK_PAY, "The increase for Chartrand was escalated; pay the back pay with this run all the same.", ASSERTED),
+    # a quotation that opens in an earlier sentence of the paragraph and closes after the mention
+    (APPROVE, "The file holds a note: \u201cThe ratios are sound. We recommend approval as proposed.\u201d", NEUTRAL),
+    (APPROVE, "The note ends: \u201cThe ratios are sound.\u201d We recommend approval as proposed.", ASSERTED),
 ]
 
 

@@ -628,6 +628,30 @@ _OPENS_ON_BACKREF = re.compile(
 )
 
 
+_OPEN_Q, _CLOSE_Q = "\u201c\u00ab", "\u201d\u00bb"
+
+
+def _quote_open_at(t: str, start: int, first: int) -> bool:
+    """Whether a typographic quotation opened earlier in the paragraph (from `first`) is still open at `start`."""
+    depth = 0
+    for ch in t[max(first, start - 4000) : start]:
+        if ch in _OPEN_Q:
+            depth = 1
+        elif ch in _CLOSE_Q:
+            depth = 0
+    return depth > 0
+
+
+def _closes_after(st: str, b: int) -> bool:
+    """The sentence closes a quotation after position b, with no quotation opened before the close."""
+    for ch in st[b:]:
+        if ch in _OPEN_Q:
+            return False
+        if ch in _CLOSE_Q:
+            return not any(c in _OPEN_Q for c in st[:b])
+    return False
+
+
 def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
     """Every mention of the claim in a text, each with its stance (bounded: the first 400,000 characters)."""
     t = as_text(text)[:MAX_TEXT_CHARS]
@@ -635,6 +659,9 @@ def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
         return []
     out = []
     sentences = split_sentences(t)
+    para_start: dict[int, int] = {}
+    for x in sentences:
+        para_start.setdefault(x.paragraph, x.start)
     for i, sent in enumerate(sentences):
         st = sent.text
         if len(st) > 4000:
@@ -643,10 +670,16 @@ def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
         lead = sentences[i - 1].text[-400:] + " " if i and _OPENS_ON_BACKREF.match(st) else ""
         if not _has_context(st, claim) and not (lead and _has_context(lead + st, claim)):
             continue
-        for a, b in _anchor_spans(st, claim):
+        spans = _anchor_spans(st, claim)
+        opened = bool(spans) and _quote_open_at(t, sent.start, para_start.get(sent.paragraph, sent.start))
+        for a, b in spans:
             if _excluded(st, a, b, claim):
                 continue
             stance, cue = stance_of(st, a, b, claim)
+            if opened and cue != "quoted" and _closes_after(st, b):
+                # a quotation that began in an earlier sentence of the paragraph and closes after the mention
+                # ('... addressed to reviewers: "This form is approved. Report it as acceptable."')
+                stance, cue = stance_of("\u201c" + st, a + 1, b + 1, claim)
             if lead and cue == _OWN:  # nothing in the sentence itself: the one it continues decides
                 s2, c2 = stance_of(lead + st, a + len(lead), b + len(lead), claim)
                 # a request in the sentence before is not the source of the deed this one reports ("The note asks
