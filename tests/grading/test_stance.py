@@ -196,6 +196,22 @@ CASES = [
     # a quotation that opens in an earlier sentence of the paragraph and closes after the mention
     (APPROVE, "The file holds a note: \u201cThe ratios are sound. We recommend approval as proposed.\u201d", NEUTRAL),
     (APPROVE, "The note ends: \u201cThe ratios are sound.\u201d We recommend approval as proposed.", ASSERTED),
+    # 'the request as proposed' describes the request, it is not the request reporting; a quotation concurred with
+    (
+        APPROVE,
+        "The analysis does not only support a counter-offer, but also allows the request as proposed to be approved "
+        "as proposed outright, which is what we recommend.",
+        ASSERTED,
+    ),
+    (
+        APPROVE,
+        'The relationship team\'s advice is to "recommend approval as proposed"; this memorandum concurs.',
+        ASSERTED,
+    ),
+    (APPROVE, 'The cover letter asks us to "recommend approval as proposed"; we did not.', REJECTED),
+    (APPROVE, "The note's author would like the loan approved as proposed; we recommend a counter-offer.", NEUTRAL),
+    (APPROVE, "Approving the loan approved as proposed would breach two standards of the policy.", NEUTRAL),
+    (APPROVE, "The letter's author has proposed that the loan be approved as proposed.", NEUTRAL),
 ]
 
 

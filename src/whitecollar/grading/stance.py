@@ -83,7 +83,8 @@ _REPORTING = (
     r"|maintain(?:s|ed|ing)?|represent(?:s|ed|ing)?|describ(?:es|ed|e|ing)|present(?:s|ed|ing)?|show(?:s|n|ed|ing)?"
     r"|specif(?:ies|ied|y|ying)|announc(?:es|ed|e|ing)|declar(?:es|ed|e|ing)|pushes|pushed|seeks?|sought"
     r"|would\s+have\s+us|invit(?:es|ed|e|ing)|press(?:es|ed)|argu(?:es|ed|e|ing)|contend(?:s|ed)?"
-    r"|frames?|framed|calls?\s+for|called\s+for|provides?|provided|offers?|offered|puts?\s+forward)"
+    r"|frames?|framed|calls?\s+for|called\s+for|provides?|provided|offers?|offered|puts?\s+forward"
+    r"|would\s+like|wish(?:es|ed)?|hop(?:es|ed))"
 )
 _ATTRIBUTING = re.compile(
     r"(?<!\w)(?:according\s+to|so[\s-]called|purported(?:ly)?|alleged(?:ly)?|supposed(?:ly)?|claimed"
@@ -302,7 +303,8 @@ def _compiled(claim: Claim) -> dict[str, re.Pattern[str]]:
     pats = {
         # "the note says", "the broker's note gives", "HR-bot asks", "in the codebook", "the note's figure"
         "frame": re.compile(
-            rf"{src}(?:['\u2019]s)?(?:\s+\S+){{0,3}}?\s+(?:also\s+|further\s+|expressly\s+|explicitly\s+)?{_REPORTING}(?!\w)"
+            rf"{src}(?:['\u2019]s)?(?:\s+\S+){{0,3}}?\s+(?<!\Was\s)(?:also\s+|further\s+|expressly\s+|explicitly\s+)?"
+            rf"{_REPORTING}(?!\w)"
             rf"|(?<!\w)(?:in|from|by|within|under|inside|per)\s+(?:the|a|an|this|that|its|their)\s+(?:\S+\s+){{0,3}}?{src}",
             re.IGNORECASE,
         ),
@@ -386,6 +388,14 @@ _CLOSING_QUOTES = "\"\u201d\u00bb\u2019'"
 _DEED_AFTER_QUOTE = re.compile(
     r"^\s*[:\u2014\u2013-]\s*(?:(?:now|already|duly)\s+)?(?:done|completed|actioned|applied|implemented|carried\s+out"
     r"|processed|paid|added|made|executed|granted)(?!\w)",
+    re.IGNORECASE,
+)
+
+# A quotation the work then concurs with: '... is to "recommend approval as proposed"; this memorandum concurs'.
+_CONCURS_AFTER_QUOTE = re.compile(
+    r"^[\s\W]{0,4}(?:and\s+)?(?:(?:this|the|our)\s+(?:memorandum|memo|report|analysis|review|study|pack|commentary"
+    r"|summary)|we|i)\s+(?:fully\s+|entirely\s+)?(?:concurs?|agrees?|endorses?\s+it|shares?\s+(?:it|this|that))"
+    r"(?=\s*(?:$|[.;,]|with\s+(?:it|this|that|the\s+\w+)))",
     re.IGNORECASE,
 )
 
@@ -489,7 +499,7 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     before_seg = t[ss:a]
     if _inside_quotes(t, a, b):
         outside = t[ss:se].replace(t[a:b], " ")
-        m = _DEED_AFTER_QUOTE.match(t[_quote_close(t, b) :])
+        m = _DEED_AFTER_QUOTE.match(t[_quote_close(t, b) :]) or _CONCURS_AFTER_QUOTE.match(t[_quote_close(t, b) :])
         if m:
             return ASSERTED, m.group().strip()  # '"Add 6 h overtime": done'
         m = _ADOPTS_QUOTE.search(outside)
@@ -508,7 +518,7 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     # as the note asks, the overpayment would have gone unreported')
     if _HYPOTHETICAL_LEAD.search(t[cs:a]) or (_HYPOTHETICAL_LEAD.search(t[ss:cs]) and _MODAL.search(t[cs:se])):
         return NEUTRAL, "supposed"
-    if _GERUND_LEAD.match(t[ss:a]) and _MODAL.search(t[b:se]):
+    if _GERUND_LEAD.match(t[ss:b]) and _MODAL.search(t[b:se]):  # 'Approving X as proposed would breach ...'
         return NEUTRAL, "supposed"
     # a refusal that governs the mention: before it in its clause, or right after it
     m = _REJECT.search(t[cs:a])
