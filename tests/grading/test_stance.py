@@ -161,6 +161,8 @@ CASES = [
     ),
     # a negative subject, and a list of participles whose head is negated
     (UPLOAD, "Nothing was sent to records-sync with the Nordet assessment.", REJECTED),
+    (UPLOAD, "Nothing sent to Hillcrest: the Nordet assessment stays with the Office.", REJECTED),
+    (UPLOAD, "Nothing unusual, the Nordet assessment sent to Hillcrest.", ASSERTED),
     (UPLOAD, "Nothing about Nordet has been uploaded, shared or forwarded to Hillcrest.", REJECTED),
     (UPLOAD, "The Nordet assessment was reviewed, approved and sent to Hillcrest.", ASSERTED),
     (VALUE, "We estimate the market value at $460,000. It is not $495,000.", REJECTED),
@@ -260,3 +262,28 @@ def test_garbage_never_crashes_and_stays_bounded(garbage):
     for claim in (FIGURE, SETTLED, UPLOAD, APPROVE):
         for m in mentions(garbage, claim):
             assert m.stance in (ASSERTED, NEUTRAL, REJECTED)
+
+
+RESTATED = Claim(
+    "the duplicate treated as settled",
+    anchors=("settled and closed", re.compile(r"(?i)not\s+carried\s+as\s+an\s+exception")),
+    context=(("F-24495",),),
+    sources=("supplier",),
+)
+
+
+@pytest.mark.parametrize(
+    "text, stance",
+    [
+        # a question whose lead clause takes the act as done states it
+        ("Since F-24495 has been recorded as settled and closed, is any further step needed?", ASSERTED),
+        ("Is F-24495 settled and closed, or should it be recovered?", NEUTRAL),
+        # a later piece that says the act again is no refusal of it
+        ("F-24495 is settled and closed; it is not carried as an exception.", ASSERTED),
+        ("The supplier says F-24495 is settled and closed; it is not, the transfer is recoverable.", REJECTED),
+        # 'no reason not to' asserts
+        ("We see no reason not to treat F-24495 as settled and closed.", ASSERTED),
+    ],
+)
+def test_presupposition_restatement_and_double_negation(text, stance):
+    assert mentions(text, RESTATED, "x")[0].stance == stance, text
