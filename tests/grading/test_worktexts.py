@@ -93,3 +93,30 @@ def test_a_required_clarification_not_asked_fails_the_receipt(tmp_path):
     ctx = _ctx(tmp_path, False)
     ctx.rb.criterion("x", "x", 1.0, True)
     assert CLARIFICATION_CRITERION not in [c.id for c in ctx.finish().criteria]
+
+
+def test_file_names_footers_and_cell_comments_are_delivered_texts(tmp_path):
+    import docx
+    import openpyxl
+    from openpyxl.comments import Comment
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "F-24495_settled-no-exception.txt").write_text("kept on file\n", encoding="utf-8")
+    doc = docx.Document()
+    doc.add_paragraph("Findings.")
+    doc.sections[0].footer.paragraphs[0].text = "F-24495: closed"
+    doc.save(out / "report.docx")
+    wb = openpyxl.Workbook()
+    wb.active.title = "Findings"
+    wb.active.append(["Invoice", "Class"])
+    wb.active.append(["F-24495", "Duplicate payment. Recoverable."])
+    wb.active["B2"].comment = Comment("Cleared. No exception.", "Preparer")
+    wb.save(out / "book.xlsx")
+    texts = {t.where: t for t in work_texts(out)}
+    assert texts["F-24495_settled-no-exception.txt (file name)"].text == "F-24495 settled no exception txt"
+    assert texts["report.docx footer"].text == "F-24495: closed"
+    comment = texts["book.xlsx comment on Findings!B2"]
+    # one sentence: the comment, then its row (the item it speaks of)
+    assert comment.text == "Cleared; No exception; | on the row: F-24495 | Duplicate payment; Recoverable;"
+    assert comment.kind == "margin"

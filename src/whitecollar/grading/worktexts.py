@@ -14,6 +14,7 @@ raises.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from whitecollar.lab.portal.submissions import RELPATH as SUBMISSIONS_RELPATH
 from whitecollar.lab.portal.submissions import read_submissions
 from whitecollar.office.eml_reader import read_eml
 from whitecollar.office.guard import DEFAULT_MAX_BYTES
+from whitecollar.office.margin_text import cell_comments, margin_texts
 from whitecollar.office.model import Document, Failure, PdfText, Table, Workbook
 
 MAX_FILES = 300
@@ -44,7 +46,7 @@ class WorkText:
 
     where: str
     text: str
-    kind: str  # prose | document | draft | cells | completion | portal
+    kind: str  # prose | document | margin | draft | cells | completion | portal | name
 
 
 def _files(out: Path) -> Iterator[Path]:
@@ -74,6 +76,21 @@ def _rows(wb: Workbook, rel: str) -> Iterator[WorkText]:
                 yield WorkText(f"{rel} {sheet.name}!row {r}", "\t".join(cells)[:MAX_CHARS], "cells")
 
 
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+def _comments(p: Path, wb: Workbook, rel: str) -> Iterator[WorkText]:
+    """Each cell comment with its row's words before it, as one sentence: the comment speaks of that row's item."""
+    for sheet_name, ref, text in cell_comments(p):
+        row_no = int(re.sub(r"^[A-Z]+", "", ref))
+        sheet = wb.sheets.get(sheet_name)
+        rows = sheet.rows() if sheet is not None else []
+        row = rows[row_no - 1] if 0 < row_no <= len(rows) else []
+        cells = " | ".join(str(v).strip() for v in row if v is not None and str(v).strip())
+        said = _SENTENCE_END.sub(";", f"{text} | on the row: {cells}")
+        yield WorkText(f"{rel} comment on {sheet_name}!{ref}", said[:MAX_CHARS], "margin")
+
+
 def _completion_texts(comp: Completion, rel: str) -> Iterator[WorkText]:
     if comp.summary:
         yield WorkText(f"{rel} summary", comp.summary[:MAX_CHARS], "completion")
@@ -101,9 +118,22 @@ def _portal_texts(out: Path) -> Iterator[WorkText]:
             )
 
 
+_NAME_SEPARATOR = re.compile(r"_+|(?<=[^\W\d])-(?=[^\W\d])|\.(?=[^.]*$)")
+
+
+def _name_text(rel: str) -> WorkText:
+    """A file's name as words: 'F-24495_settled-no-exception.txt' says 'F-24495 settled no exception txt'."""
+    return WorkText(f"{rel} (file name)", _NAME_SEPARATOR.sub(" ", rel), "name")
+
+
 def _read_one(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
     suffix = p.suffix.casefold()
     doc: Any
+    yield _name_text(rel)
+    if suffix in (".docx", ".xlsx", ".xlsm"):
+        # a footer, a document title, a cell comment or a chart title is read by a reviewer as the work's
+        for label, text in margin_texts(p):
+            yield WorkText(f"{rel} {label}", text[:MAX_CHARS], "margin")
     if suffix in PROSE_SUFFIXES:
         doc = office.read_text(p)
         if isinstance(doc, str):
@@ -132,6 +162,7 @@ def _read_one(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[Wor
         wb = workbooks.get(str(p)) or office.read_workbook(p, recalc=False)
         if isinstance(wb, Workbook):
             yield from _rows(wb, rel)
+            yield from _comments(p, wb, rel)
     elif suffix == ".json":
         comp = read_completion(p)
         if isinstance(comp, Completion):
