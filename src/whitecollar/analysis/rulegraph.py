@@ -352,6 +352,7 @@ def _placeholder_study(scratch: Path, config: dict) -> None:
             results / "digests" / f"{task}.json", json.dumps({"bundle_sha256": "0" * 64, "oracle_sha256": "0" * 64}), 0
         )
         place(results / "validation" / f"{task}.json", "{}", 10)
+    place(results / "freeze" / "configuration.json", "{}", 5)
     place(results / "freeze" / "manifest.json", "{}", 20)
     rows = [
         {
