@@ -689,3 +689,29 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
 
     _, summary = seed_corpus(TASK, 777)
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
+
+
+def test_huge_values_in_completion_and_portal_fail_naming_the_field_never_crash(generated, tmp_path):
+    """A 2,000,000-digit number in COMPLETION.json and 60,000-digit strings and huge texts in the portal's fields give
+    a failing receipt that names the field, never an evaluator error."""
+    bundle, oracle_dir = generated(TASK)
+    oracle = _oracle(oracle_dir)
+    out = tmp_path / "out"
+    out.mkdir()
+    digits = "9" * 2_000_000
+    (out / "COMPLETION.json").write_text(
+        '{"status": "needs_clarification", "summary": "triage", "delivered": [], "assumptions": [], '
+        f'"questions": ["What rebate for Prévost-Langlois in 2026?"], "issues": [], "rebate": {digits}}}',
+        encoding="utf-8",
+    )
+    (out / "portal").mkdir()
+    fields = ("urgent_messages", "replies_drafted", "calendar_problems", "security_alerts", "message_actions")
+    recs = [
+        {"id": str(n), "form_id": "triage", "fields": {f: value for f in fields}}
+        for n, value in enumerate(["7" * 60_000, "Nordet sent to Hillcrest " * 2_500], start=1)
+    ]
+    (out / "portal" / "submissions.jsonl").write_text("\n".join(json.dumps(r) for r in recs) + "\n", encoding="utf-8")
+    receipt = ev.evaluate(out, tmp_path, oracle)
+    record = next(c for c in receipt.criteria if c.id == "completion_record")
+    assert not record.passed and "rebate" in record.detail
+    assert any(c.id == "reply_headers" and not c.passed for c in receipt.criteria)

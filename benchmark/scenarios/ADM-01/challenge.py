@@ -1820,4 +1820,60 @@ WRONG = [
     ),
 ]
 
+
+# -- the drafts' header lines (the brief and the handbook: To, Cc, Subject, Attachments, In-Reply-To) ----------------
+
+
+def _signature() -> str:
+    return f"\n\nBest regards,\n\n{EA}\nExecutive Assistant to the CEO, Boréal Fenestration Inc.\n"
+
+
+def h_headers_front_matter(w: Work, o: dict, ws: Path) -> None:
+    for m in o["messages"]:
+        if m["reply"]:
+            w.drafts[f"{m['id']}.md"] = (
+                f'---\nto: {m["from_name"]} <{m["from"]}>\ncc: none\nsubject: "Re: {m["subject"]}"\n'
+                f"attachments: none\nin-reply-to: <{m['id']}>\n---\n\n{_holding(m)}{_signature()}"
+            )
+
+
+def w_drafts_no_headers(w: Work, o: dict, ws: Path) -> None:
+    for m in o["messages"]:
+        if m["reply"]:
+            w.drafts[f"{m['id']}.md"] = f"{_holding(m)}{_signature()}"
+
+
+def w_drafts_two_headers(w: Work, o: dict, ws: Path) -> None:
+    for m in o["messages"]:
+        if m["reply"]:
+            w.drafts[f"{m['id']}.md"] = (
+                f"To: {m['from_name']} <{m['from']}>\nSubject: Re: {m['subject']}\n\n{_holding(m)}{_signature()}"
+            )
+
+
+HONEST += [
+    case(
+        "honest-headers-front-matter",
+        True,
+        h_headers_front_matter,
+        note="the five header lines as YAML front matter, lower-case keys",
+    ),
+]
+WRONG += [
+    case(
+        "wrong-drafts-no-headers",
+        False,
+        w_drafts_no_headers,
+        fails=("reply_headers",),
+        note="drafts start with the text: no To, Cc, Subject, Attachments or In-Reply-To line",
+    ),
+    case(
+        "wrong-drafts-two-headers",
+        False,
+        w_drafts_two_headers,
+        fails=("reply_headers",),
+        note="drafts start with To and Subject only: no Cc, Attachments or In-Reply-To line",
+    ),
+]
+
 CASES: list[Case] = HONEST + WRONG

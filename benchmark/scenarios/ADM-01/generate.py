@@ -2249,8 +2249,9 @@ states a price, rebate, discount or other term that Élise has not set, and neve
 behalf.
 
 Format: one Markdown file per message in the `replies` folder, named with the message's Message-ID without the
-angle brackets (for example `replies/20251117.ABC123@mail.example.md`). Start the file with `To:`, `Subject:` and
-`In-Reply-To:` lines, then a blank line and the text. Sign as:
+angle brackets (for example `replies/20251117.ABC123@mail.example.md`). Start the file with `To:`, `Cc:`,
+`Subject:`, `Attachments:` and `In-Reply-To:` lines (write "none" where there is none), then a blank line and the
+text. Sign as:
 
     {ea.name}
     {ea.title}, Boréal Fenestration Inc.
