@@ -54,6 +54,11 @@ ITEMS = [
 ]
 
 # Scoring scales of the published method (evaluation-criteria.md).
+# one tolerance per figure, no wider than its precision: a landed cost is an amount to the cent (one cent, since a
+# converted total that falls on a half cent rounds either way); a weighted score is read to one decimal (half a
+# tenth of a point)
+TLC_TOL = 0.01
+WEIGHTED_TOL = 0.05
 WEIGHTS = {"cost": 40, "lead": 15, "quality": 15, "payment": 10, "warranty": 10, "delivery": 10}
 
 
@@ -1220,7 +1225,7 @@ def build_oracle(d: Design) -> dict:
         "ranking": ranked,
         "recommended": "S1",
         "compliant_count": len(COMPLIANT),
-        "tolerances": {"tlc_cad": 1.00, "weighted_points": 0.05},
+        "tolerances": {"tlc_cad": TLC_TOL, "weighted_points": WEIGHTED_TOL},
         "planted_items": [
             {
                 "id": "arithmetic",
@@ -1271,8 +1276,36 @@ def build_oracle(d: Design) -> dict:
                     "honor",
                     "still stand",
                     "still valid",
+                    "confirmation",
+                    "reconfirmation",
+                    "re-confirmation",
+                    "renew",
+                    "revalidate",
+                    "re-validate",
+                    "reissue",
+                    "re-issue",
+                    "resubmit",
+                    "maintain",
+                    "hold its prices",
+                    "hold their prices",
+                    "stand by",
+                    "still apply",
+                    "still hold",
+                    "remain valid",
+                    "remains valid",
                 ],
-                s["S1"].aliases + ["validity", "expired", "lapsed", "quotation", "prices"],
+                s["S1"].aliases
+                + [
+                    "validity",
+                    "expired",
+                    "lapsed",
+                    "quotation",
+                    "quote",
+                    "offer",
+                    "prices",
+                    "pricing",
+                    "expiry",
+                ],
             ],
         },
         "required_deliverables": [
@@ -1281,8 +1314,11 @@ def build_oracle(d: Design) -> dict:
             {"path": "COMPLETION.json", "format": "json"},
         ],
         "key_values": {
-            **{f"tlc_{k}": {"value": landed[k], "tolerance": 0.05} for k in d.suppliers},
-            **{f"weighted_{k}": {"value": round(scores[k]["weighted"], 6), "tolerance": 0.01} for k in COMPLIANT},
+            **{f"tlc_{k}": {"value": landed[k], "tolerance": TLC_TOL} for k in d.suppliers},
+            **{
+                f"weighted_{k}": {"value": round(scores[k]["weighted"], 6), "tolerance": WEIGHTED_TOL}
+                for k in COMPLIANT
+            },
             "recommended": {"value": "S1", "tolerance": 0},
             "compliant_count": {"value": len(COMPLIANT), "tolerance": 0},
         },
