@@ -390,3 +390,39 @@ def test_the_challenge_corpus_holds_at_another_seed(seed_corpus):
     oracle, summary = seed_corpus(TASK, 777)
     assert oracle["key_values"]["tlc_S1"]["value"] != 1192255.0, "seed 777 has another landed cost"
     assert summary["agreeing"] == summary["cases"], format_corpus(TASK, summary)
+
+
+@pytest.mark.parametrize(
+    "completion, fields, named",
+    [
+        ('{"status": "completed", "summary": "done", "award": ' + "9" * 2_000_000 + "}", {}, "award"),
+        (
+            '{"status": "completed", "summary": "done", "issues": ["' + "7" * 200_000 + '"]}',
+            {
+                "recommended_supplier": "Profilés Outaouais Inc. " * 3_000,
+                "total_landed_cost_cad": "1" * 60_000,
+                "compliant_quotations": "4" * 60_000,
+                "conditions": "recommended for award " * 3_000,
+            },
+            "issues",
+        ),
+    ],
+)
+def test_numbers_and_strings_of_any_size_fail_the_receipt_naming_the_field(
+    generated, tmp_path, completion, fields, named
+):
+    """A 2,000,000-digit number in COMPLETION.json, 60,000-digit strings and huge texts in the award form's fields:
+    a failing receipt whose completion criterion names the field, never an evaluator error."""
+    from whitecollar.lab.portal.submissions import SubmissionLog
+
+    bundle, oracle_dir = generated(TASK)
+    oracle = json.loads((oracle_dir / "oracle.json").read_text())
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "COMPLETION.json").write_text(completion, encoding="utf-8")
+    if fields:
+        SubmissionLog(out).append("award", fields, user="analyst")
+    receipt = ev.evaluate(out, bundle, oracle)
+    assert receipt.evaluator_error is None and not receipt.success
+    by = {c.id: c for c in receipt.criteria}
+    assert not by["completion_record"].passed and named in by["completion_record"].detail
