@@ -8,9 +8,16 @@ record of its tool configuration and can be asserted in a test:
 - headless print mode with the event stream as JSON lines on stdout (the
   stream the laboratory records; the CLI refuses stream-json in print mode
   without --verbose);
-- bare mode: the user's settings, hooks, plugins, MCP servers and CLAUDE.md
-  files on the machine are not read, so nothing of the node's or the
-  controller's configuration reaches the worker;
+- nothing of the node's or the controller's configuration reaches the
+  worker: no settings source is read (`--setting-sources ""`, which also
+  stops CLAUDE.md files above the workspace from being loaded), only the
+  MCP servers given on the command line (none), and the client's home and
+  configuration folder are a fresh, empty folder per run (`environment`),
+  so no user settings, hooks, plugins, MCP servers or memory exist there;
+  the client's own traffic other than the model's API (updates, telemetry,
+  error reports) is switched off. Bare mode is not used: in the pinned
+  client it cuts the tool set to Bash, Edit and Read whatever --tools
+  asks, so no arm would get its tools;
 - the tool set restricted to the arm's tools (--tools) and the same tools
   pre-approved (--allowedTools), the arm's denied families refused
   (--disallowedTools, patterns such as `Bash(osascript:*)`), and no
@@ -29,8 +36,10 @@ handed to a worker: a session cannot start sub-agents.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+from whitecollar.lab.claude_client import ClientNotInstalled, client_executable
 from whitecollar.lab.run_spec import RunSpec
 
 #: Every flag the laboratory passes to the client, by what it is for.
@@ -38,7 +47,8 @@ FLAGS: dict[str, str] = {
     "print": "--print",  # headless: run the prompt, print, exit
     "output_format": "--output-format",  # with "stream-json": one JSON event per line
     "verbose": "--verbose",  # required by stream-json in print mode
-    "bare": "--bare",  # skip settings, hooks, plugins, MCP and CLAUDE.md discovery
+    "setting_sources": "--setting-sources",  # with "": no user, project or local settings, no CLAUDE.md
+    "strict_mcp_config": "--strict-mcp-config",  # only the MCP servers of --mcp-config, of which there are none
     "model": "--model",
     "tools": "--tools",  # the built-in tools that exist in the session
     "allowed_tools": "--allowedTools",  # rules that run without asking
@@ -65,6 +75,15 @@ PROMPT = (
     "Your assignment is described in BRIEF.md in the current directory. Read it and carry it out, "
     "working only in the current directory."
 )
+
+#: The client's own traffic besides the model's API, switched off in every session.
+QUIET_ENVIRONMENT: dict[str, str] = {
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+    "DISABLE_AUTOUPDATER": "1",
+    "DISABLE_TELEMETRY": "1",
+    "DISABLE_ERROR_REPORTING": "1",
+    "DISABLE_BUG_COMMAND": "1",
+}
 
 _TOOL_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\(.*\))?$")
 
@@ -93,7 +112,10 @@ class ClaudeCodeBackend:
 
     def __init__(self, settings: dict[str, Any]):
         settings = dict(settings or {})
-        self.executable = str(settings.get("executable") or "claude")
+        try:  # unset: the project's own pinned client (tools/claude-code/)
+            self.executable = client_executable(settings.get("executable"))
+        except ClientNotInstalled as exc:
+            raise ClaudeCodeConfigError(str(exc)) from None
         self.model = settings.get("model")
         if not self.model:
             raise ClaudeCodeConfigError(
@@ -125,7 +147,9 @@ class ClaudeCodeBackend:
             self.executable,
             FLAGS["print"],
             prompt,
-            FLAGS["bare"],
+            FLAGS["setting_sources"],
+            "",
+            FLAGS["strict_mcp_config"],
             FLAGS["output_format"],
             OUTPUT_FORMAT,
             FLAGS["verbose"],
@@ -149,6 +173,16 @@ class ClaudeCodeBackend:
         if documentation:
             argv += [FLAGS["append_system_prompt"], documentation]
         return argv + self.extra_args
+
+    def environment(self, home: Path) -> dict[str, str]:
+        """The variables a session adds to the controller's: a fresh home and no traffic but the model's.
+
+        `home` is an empty folder made for this run (inside the wall, the
+        wall's own private home replaces it); the client's configuration
+        folder is inside it, so whatever the controller's user has
+        configured never reaches the worker.
+        """
+        return {**QUIET_ENVIRONMENT, "HOME": str(home), "CLAUDE_CONFIG_DIR": str(Path(home) / ".claude")}
 
     def describe(self, run: RunSpec) -> dict[str, Any]:
         return {
