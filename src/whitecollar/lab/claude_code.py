@@ -27,6 +27,12 @@ record of its tool configuration and can be asserted in a test:
 - the arm's documentation appended to the client's system prompt;
 - the model named in config.
 
+With `scripted_model: true` the client is the real one but the model is
+not: each run gets a scripted model on loopback (lab/scripted_model.py)
+that acts out the persona the simulated worker would have played in the
+same run (lab/persona_script.py), and run.json says `model_source:
+scripted`.
+
 The flag spellings live in `FLAGS` only; they follow the client's CLI
 reference (code.claude.com/docs/en/cli-reference) and its headless-mode
 page (code.claude.com/docs/en/headless). An Agent or Task tool is never
@@ -36,8 +42,10 @@ handed to a worker: a session cannot start sub-agents.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from whitecollar.lab.claude_client import ClientNotInstalled, client_executable
 from whitecollar.lab.run_spec import RunSpec
@@ -88,6 +96,18 @@ QUIET_ENVIRONMENT: dict[str, str] = {
 _TOOL_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\(.*\))?$")
 
 
+#: run.json's `model_source` for a run whose model was the scripted stand-in (lab/scripted_model.py)
+SCRIPTED = "scripted"
+#: the requests a scripted model received, in the run folder
+MODEL_REQUESTS = "model_requests.jsonl"
+
+
+class PersonaDraw(Protocol):
+    """Who a run's worker plays (the simulated backend's draw, so a scripted run plays the simulated run's persona)."""
+
+    def persona(self, run: RunSpec) -> str: ...
+
+
 class ClaudeCodeConfigError(ValueError):
     """worker.claude_code or an arm cannot give a valid command; the message names the key."""
 
@@ -110,8 +130,15 @@ class ClaudeCodeBackend:
     name = "claude-code"
     simulated = False
 
-    def __init__(self, settings: dict[str, Any]):
+    def __init__(self, settings: dict[str, Any], *, personas: PersonaDraw | None = None):
         settings = dict(settings or {})
+        self.scripted = bool(settings.get("scripted_model"))
+        if self.scripted and personas is None:
+            raise ClaudeCodeConfigError(
+                "config.yaml: worker.claude_code.scripted_model needs worker.simulated.personas "
+                "(the personas the scripted model acts out)"
+            )
+        self.personas = personas
         try:  # unset: the project's own pinned client (tools/claude-code/)
             self.executable = client_executable(settings.get("executable"))
         except ClientNotInstalled as exc:
@@ -184,8 +211,34 @@ class ClaudeCodeBackend:
         """
         return {**QUIET_ENVIRONMENT, "HOME": str(home), "CLAUDE_CONFIG_DIR": str(Path(home) / ".claude")}
 
+    @contextmanager
+    def model_server(
+        self, run: RunSpec, bundle_dir: Path, workspace: Path, arm: dict[str, Any], run_dir: Path
+    ) -> Iterator[dict[str, str]]:
+        """With `scripted_model`, the run's own scripted model, acting out the run's persona; else nothing.
+
+        The requests the client sent are kept in the run folder
+        (`model_requests.jsonl`); the client is pointed at the server by
+        the variables this yields.
+        """
+        if not self.scripted:
+            yield {}
+            return
+        from whitecollar.lab.persona_script import PersonaScriptError, persona_script
+        from whitecollar.lab.scripted_model import ScriptedModel
+
+        assert self.personas is not None
+        try:
+            script, _ = persona_script(
+                run.task_id, bundle_dir, workspace, self.personas.persona(run), portal=bool(arm.get("portal"))
+            )
+        except PersonaScriptError as exc:
+            raise OSError(f"the scripted model has no script for this run: {exc}") from exc
+        with ScriptedModel(Path(run_dir) / MODEL_REQUESTS, script) as server:
+            yield server.environment()
+
     def describe(self, run: RunSpec) -> dict[str, Any]:
-        return {
+        described = {
             "backend": self.name,
             "simulated": False,
             "model": self.model,
@@ -193,3 +246,6 @@ class ClaudeCodeBackend:
             "max_turns": self.max_turns,
             "permission_mode": self.permission_mode,
         }
+        if self.scripted and self.personas is not None:  # the real client, but no real model behind it
+            described |= {"model_source": SCRIPTED, "persona": self.personas.persona(run), "requests": MODEL_REQUESTS}
+        return described

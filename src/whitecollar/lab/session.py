@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,14 @@ def _environment(backend: Backend, home: Path | None) -> dict[str, str] | None:
     return environment(home) if environment is not None else None
 
 
+def _model_server(
+    backend: Backend, run: RunSpec, bundle_dir: Path, ws: Path, arm: dict[str, Any], run_dir: Path
+) -> AbstractContextManager[dict[str, str]]:
+    """The run's scripted model, when the backend has one (lab/scripted_model.py), up for the session only."""
+    serve = getattr(backend, "model_server", None)
+    return serve(run, bundle_dir, ws, arm, run_dir) if serve is not None else nullcontext({})
+
+
 def run_session(
     run: RunSpec,
     *,
@@ -143,7 +152,9 @@ def run_session(
         portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") and not remote_portal else None
         home = None if remote_portal else Path(tempfile.mkdtemp(prefix="worker-home-"))
         try:
-            outcome = transport.run(argv, ws, rec, time_limit_s=limit, env=_environment(backend, home))
+            with _model_server(backend, run, bundle_dir, ws, arm, run_dir) as model_env:
+                env = {**(_environment(backend, home) or {}), **model_env}
+                outcome = transport.run(argv, ws, rec, time_limit_s=limit, env=env or None)
             if portal is not None and not portal.running:  # the lab's portal died under the worker: retried
                 raise OSError(f"the portal died during the session (exit {portal.process.returncode})")
         except OSError as exc:
