@@ -1,5 +1,6 @@
 # Entry points of the laboratory. Every target bootstraps what it needs:
-# the Debian packages (tools/install-system-packages.sh) and a pinned .venv.
+# the Debian packages (tools/install-system-packages.sh), a pinned .venv and
+# the pinned Claude Code client (tools/install-claude-code.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +9,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: pilot freeze paper restricted replicate test test-fast lint bootstrap system-packages bench faults clean-venv cluster-test
+.PHONY: claude-client pilot freeze paper restricted replicate test test-fast lint bootstrap system-packages bench faults clean-venv cluster-test
 
 # Quiet by default: a line per stage with its counts, the full Snakemake log in
 # results/logs/snakemake/ (named at the end); VERBOSE=1 prints the full log too.
@@ -65,10 +66,14 @@ faults: bootstrap
 cluster-test: bootstrap
 	$(BIN)/python -m whitecollar.workflow.cluster$(if $(SCENARIOS), --scenarios $(SCENARIOS))$(if $(REPEATS), --repeats $(REPEATS))$(if $(PROFILE), --profile $(PROFILE))
 
-bootstrap: system-packages $(STAMP)
+bootstrap: system-packages $(STAMP) claude-client
 
 system-packages:
 	@tools/install-system-packages.sh
+
+# The pinned Claude Code client the real worker runs (tools/claude-code/, lab/claude_client.py).
+claude-client:
+	@tools/install-claude-code.sh
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

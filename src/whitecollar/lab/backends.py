@@ -62,5 +62,11 @@ def make_backend(worker: dict[str, Any], study_seed: int) -> Backend:
     if worker["backend"] == "claude-code":
         from whitecollar.lab.claude_code import ClaudeCodeBackend
 
-        return ClaudeCodeBackend(worker.get("claude_code") or {})
+        settings = worker.get("claude_code") or {}
+        personas = (
+            SimulatedBackend(worker["simulated"], study_seed)
+            if settings.get("scripted_model") and worker.get("simulated")
+            else None
+        )
+        return ClaudeCodeBackend(settings, personas=personas)
     raise ValueError(f"config.yaml: unknown worker backend {worker['backend']!r}")

@@ -18,7 +18,9 @@ UTS and network namespaces:
 - a real client reaches its API, and nothing else, through an egress
   proxy: `HTTPS_PROXY` inside points at a relayed port whose far end
   (`EgressProxy`, in the laboratory) accepts `CONNECT` to the allowed
-  host:port pairs only (the API's; the simulated worker gets none);
+  host:port pairs only (the API's; the simulated worker gets none); an API
+  on the host's own loopback (the scripted model, lab/scripted_model.py)
+  is relayed in on its port like the portal;
 - the worker command is visible read-only: the Python environment and the
   laboratory's package (code only, no data) for the simulated worker, plus
   the one scenario's `scenario.yaml` and `solve.py` it runs (never the
@@ -39,8 +41,10 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from whitecollar import paths
 
@@ -299,17 +303,27 @@ class PortRelay:
         self._server.close()
 
 
-def api_hosts() -> list[str]:
-    """The host:port pairs a real client may reach: its API (ANTHROPIC_BASE_URL's host when that is set)."""
-    from urllib.parse import urlsplit
+def api_hosts(environ: Mapping[str, str] | None = None) -> list[str]:
+    """The host:port pairs a real client may reach: its API, ANTHROPIC_BASE_URL's host when that is set.
 
-    hosts = set(API_HOSTS)
-    base = os.environ.get("ANTHROPIC_BASE_URL")
+    A client pointed at another API (a gateway, the scripted model) talks
+    to nothing else, so the default host is not allowed beside it.
+    """
+    base = (os.environ if environ is None else environ).get("ANTHROPIC_BASE_URL")
     if base:
         parts = urlsplit(base)
         if parts.hostname:
-            hosts.add(f"{parts.hostname}:{parts.port or (443 if parts.scheme == 'https' else 80)}")
-    return sorted(hosts)
+            return [f"{parts.hostname}:{parts.port or (443 if parts.scheme == 'https' else 80)}"]
+    return sorted(API_HOSTS)
+
+
+def loopback_api_port(environ: Mapping[str, str] | None = None) -> int | None:
+    """The port of an API on the host's loopback (plain http), which reaches the wall through a relay, not the proxy."""
+    base = (os.environ if environ is None else environ).get("ANTHROPIC_BASE_URL") or ""
+    parts = urlsplit(base)
+    if parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost") and parts.port:
+        return int(parts.port)
+    return None
 
 
 class EgressProxy:

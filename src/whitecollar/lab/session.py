@@ -6,8 +6,10 @@ Statuses keep the worker's failures apart from the laboratory's own:
   `timeout` (killed at the wall limit), `over_budget` (its result event
   reports more than its cap), `nothing_delivered` (out/ empty);
 - laboratory: a failure to compose, launch or transport raises
-  `LabFailure`; the run's outputs are then not written, so Snakemake
-  retries it (rule `retries`) and, if it keeps failing, reports it and
+  `LabFailure`, and so does a real client whose init event lists another
+  tool set than the arm's (the session is settled in the ledger, the
+  reason noted in events.jsonl as `lab_failure`); the run's outputs are
+  then not written, so Snakemake retries it (rule `retries`) and, if it keeps failing, reports it and
   stops short of the pilot's summary rather than counting it against the
   worker or dropping it from a denominator.
 """
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -53,6 +57,44 @@ def classify(
     if delivered == 0:
         return "nothing_delivered"
     return "completed"
+
+
+def arm_tool_names(arm: dict[str, Any]) -> list[str]:
+    """The tools a session of this arm must have: its tools, less those its denied list removes outright."""
+    removed = {d for d in arm.get("denied") or [] if "(" not in d}
+    return sorted({str(t).split("(", 1)[0] for t in arm.get("tools") or []} - removed)
+
+
+def tool_set_mismatch(arm: dict[str, Any], init_tools: list[str] | None) -> str | None:
+    """Why the client's own account of its tools (its init event) is not the arm's, or None when it is.
+
+    The argv says what was asked; only the client's init event says what
+    the session had. A session without an init event has nothing to
+    compare and is left to the worker's statuses.
+    """
+    if init_tools is None:
+        return None
+    want, have = arm_tool_names(arm), sorted(set(init_tools))
+    if have == want:
+        return None
+    return (
+        f"the client's init event lists the tools {', '.join(have) or '(none)'}, the arm has "
+        f"{', '.join(want) or '(none)'}: the session did not run the arm's configuration"
+    )
+
+
+def _environment(backend: Backend, home: Path | None) -> dict[str, str] | None:
+    """What the backend adds to a session's environment (a real client: a fresh home, no side traffic)."""
+    environment = getattr(backend, "environment", None)
+    return environment(home) if environment is not None else None
+
+
+def _model_server(
+    backend: Backend, run: RunSpec, bundle_dir: Path, ws: Path, arm: dict[str, Any], run_dir: Path
+) -> AbstractContextManager[dict[str, str]]:
+    """The run's scripted model, when the backend has one (lab/scripted_model.py), up for the session only."""
+    serve = getattr(backend, "model_server", None)
+    return serve(run, bundle_dir, ws, arm, run_dir) if serve is not None else nullcontext({})
 
 
 def run_session(
@@ -108,8 +150,11 @@ def run_session(
         # a remote transport starts the portal on its node, next to the worker (lab/ssh.py)
         remote_portal = bool(getattr(transport, "remote_portal", False))
         portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") and not remote_portal else None
+        home = None if remote_portal else Path(tempfile.mkdtemp(prefix="worker-home-"))
         try:
-            outcome = transport.run(argv, ws, rec, time_limit_s=limit)
+            with _model_server(backend, run, bundle_dir, ws, arm, run_dir) as model_env:
+                env = {**(_environment(backend, home) or {}), **model_env}
+                outcome = transport.run(argv, ws, rec, time_limit_s=limit, env=env or None)
             if portal is not None and not portal.running:  # the lab's portal died under the worker: retried
                 raise OSError(f"the portal died during the session (exit {portal.process.returncode})")
         except OSError as exc:
@@ -119,7 +164,15 @@ def run_session(
         finally:
             if portal is not None:
                 portal.stop()
+            if home is not None:
+                shutil.rmtree(home, ignore_errors=True)
         res = rec.result
+        mismatch = None if backend.simulated else tool_set_mismatch(arm, res.init_tools)
+        if mismatch:  # the client ran another configuration than the arm's: not a run of the arm, never graded
+            rec.note("lab_failure", reason=mismatch)
+            ledger.settle(run.run_id, res.cost_usd, run.budget_usd, simulated=backend.simulated)
+            shutil.rmtree(ws, ignore_errors=True)
+            raise LabFailure(f"{run.run_id}: {mismatch}")
         collected = collect(ws, run_dir / "out", max_file_bytes=max_file_bytes, max_run_bytes=max_run_bytes)
         rec.note("collected", files=len(collected.files), skipped=len(collected.skipped))
         submissions = _submissions_as_accepted(run_dir, collected, rec) if arm.get("portal") else None

@@ -28,11 +28,13 @@ from typing import Protocol
 from whitecollar.lab.events import EventRecorder
 from whitecollar.lab.sandbox import (
     EGRESS_PORT,
+    INSIDE_HOME,
     EgressProxy,
     PortRelay,
     SandboxUnavailable,
     api_hosts,
     available,
+    loopback_api_port,
     relay_dir,
     wall_for,
 )
@@ -230,10 +232,12 @@ class LocalTransport:
         time_limit_s: float,
         env: dict[str, str] | None = None,
     ) -> Outcome:
+        """Run `argv` in `workspace` until it ends or the wall limit; `env` adds to the controller's variables."""
         t0 = time.monotonic()
         relays: list[PortRelay | EgressProxy] = []
         sockets = None
         command = argv
+        effective = {**os.environ, **(env or {})}
         if self.walled:
             wall = wall_for(argv, workspace)
             port = _portal_port(Path(workspace))
@@ -244,7 +248,13 @@ class LocalTransport:
                 wall.relays[port] = relays[-1].path
             allowed: list[str] = []
             if wall.egress:  # a real client: its API, through the egress proxy, and nothing else
-                allowed = self.egress if self.egress is not None else api_hosts()
+                allowed = self.egress if self.egress is not None else api_hosts(effective)
+                api_port = loopback_api_port(effective)
+                if api_port is not None and api_port not in wall.relays:  # an API on the host's loopback
+                    relays.append(PortRelay(api_port, sockets))
+                    wall.relays[api_port] = relays[-1].path
+                if "CLAUDE_CONFIG_DIR" in effective:  # the client's configuration inside the wall's private home
+                    wall.setenv["CLAUDE_CONFIG_DIR"] = str(INSIDE_HOME / ".claude")
                 relays.append(EgressProxy(sockets, allowed))
                 wall.relays[EGRESS_PORT] = relays[-1].path
                 proxy = f"http://127.0.0.1:{EGRESS_PORT}"
@@ -268,7 +278,7 @@ class LocalTransport:
                 stderr=subprocess.PIPE,
                 stdin=subprocess.DEVNULL,
                 start_new_session=True,
-                env=env,
+                env=effective if env else None,
                 preexec_fn=_die_with_parent,
                 pass_fds=(status_w,) if self.walled else (),
             )
