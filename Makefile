@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 CORES ?= 2
 SNAKEMAKE := $(BIN)/snakemake --cores $(CORES)
 
-.PHONY: claude-client pilot freeze paper restricted replicate test test-fast lint bootstrap system-packages bench faults clean-venv cluster-test
+.PHONY: claude-client pilot pilot-real-client freeze paper restricted replicate test test-fast lint bootstrap system-packages bench faults clean-venv cluster-test
 
 # Quiet by default: a line per stage with its counts, the full Snakemake log in
 # results/logs/snakemake/ (named at the end); VERBOSE=1 prints the full log too.
@@ -19,6 +19,12 @@ pilot: bootstrap
 	@$(PROGRESS) --name pilot -- $(SNAKEMAKE) results/pilot
 	@echo "summary: results/pilot/summary.csv (database: results/pilot/experiment.sqlite, ledger: results/pilot/ledger.csv)"
 	@cat results/pilot/summary.txt
+
+# The study of config/real-client.yaml twice (results-real-client/): simulated workers, then the pinned
+# Claude Code client driven by a scripted model acting out the same personas; every receipt and judging
+# package compared (whitecollar.workflow.real_client). Its figures say SCRIPTED MODEL.
+pilot-real-client: bootstrap
+	$(BIN)/python -m whitecollar.workflow.real_client --cores $(CORES)
 
 freeze: bootstrap
 	$(SNAKEMAKE) freeze

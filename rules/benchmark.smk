@@ -78,7 +78,8 @@ rule configuration:
     conda:
         SOFTWARE
     params:
-        configuration=json.dumps(protocol_configuration(config), sort_keys=True),
+        # a function: the slice holds braces (a judge command's {rubric}) that are not wildcards
+        configuration=lambda wildcards: json.dumps(protocol_configuration(config), sort_keys=True),
     shell:
         '"$WHITECOLLAR_PYTHON" -m whitecollar configuration --json {params.configuration:q} --out {output} > {log} 2>&1'
 

@@ -17,6 +17,7 @@ PROTOCOL_FILES = ["benchmark/protocol/amendments.csv", "benchmark/protocol/analy
 rule restricted:
     input:
         manifest=MANIFEST,
+        configuration=CONFIGURATION,
         pilot=PILOT,
         protocol=PROTOCOL_FILES,
         rubrics=expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS),

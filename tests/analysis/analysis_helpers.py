@@ -127,6 +127,7 @@ def pilot_records(specs: list[dict]) -> list[tuple[dict, dict]]:
             "node": "local",
             "backend": "simulated",
             "simulated": s.get("simulated", True),
+            **({"model_source": s["model_source"]} if "model_source" in s else {}),
             "persona": "reference" if s["success"] else "naive",
             "model": "simulated",
             "status": "completed",

@@ -50,3 +50,22 @@ def test_a_database_out_of_step_with_its_receipts_is_refused(folder):
 def test_a_missing_database_says_how_to_build_it(tmp_path):
     with pytest.raises(AnalysisError, match="snakemake results/pilot"):
         load_pilot(tmp_path / "pilot")
+
+
+def test_a_pilot_of_the_real_client_and_a_scripted_model_says_scripted_model(tmp_path):
+    scripted = [{**s, "simulated": False, "model_source": "scripted"} for s in SPECS]
+    write_pilot_folder(tmp_path, scripted, META)
+    pilot = load_pilot(tmp_path / "pilot")
+    assert pilot.simulated and pilot.label == "SCRIPTED MODEL"  # stamped, never passed off as measured
+
+
+def test_one_simulated_run_among_scripted_ones_makes_the_pilot_simulated(tmp_path):
+    specs = [{**s, "simulated": False, "model_source": "scripted"} for s in SPECS[1:]] + SPECS[:1]
+    write_pilot_folder(tmp_path, specs, META)
+    assert load_pilot(tmp_path / "pilot").label == "SIMULATED"
+
+
+def test_runs_of_a_real_model_are_measured(tmp_path):
+    write_pilot_folder(tmp_path, [{**s, "simulated": False} for s in SPECS], META)
+    pilot = load_pilot(tmp_path / "pilot")
+    assert not pilot.simulated and pilot.label == "measured"

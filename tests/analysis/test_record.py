@@ -31,3 +31,15 @@ def test_an_empty_assignment_gives_an_empty_record_with_every_file(tmp_path):
         "summary.txt",
     ]
     assert (out / "summary.txt").read_text(encoding="utf-8") == table + "\n"
+
+
+def test_the_summary_and_ledger_of_scripted_model_runs_say_scripted_model():
+    from analysis_helpers import pilot_records
+
+    from whitecollar.analysis.record import format_table, ledger_rows, summarise
+
+    specs = [{"task": "P-01", "arm": a, "repeat": 1, "success": True} for a in ("A1", "A2")]
+    records = [(dict(run, simulated=False, model_source="scripted"), rc) for run, rc in pilot_records(specs)]
+    text = format_table(summarise(records, set()))
+    assert text.startswith("SCRIPTED MODEL: the real Claude Code client ran") and "SIMULATED" not in text
+    assert {row["label"] for row in ledger_rows(records, 100.0) if row["kind"] == "run"} == {"SCRIPTED MODEL"}

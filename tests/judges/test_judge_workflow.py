@@ -70,7 +70,8 @@ def test_changing_one_judge_replans_its_scores_and_the_pilot_only(lab):
     judge = next(j for j in cfg["judges"]["panel"] if j["name"] == "judge-b")
     judge["noise_sd"] = judge.get("noise_sd", 0.6) + 0.4
     path.write_text(yaml.safe_dump(cfg, sort_keys=False))
-    assert planned(lab, TARGET) == {"judge": 4, "pilot": 1}
+    # the panel is protocol: its configuration file is written again, and the pilot's audit reads it
+    assert planned(lab, TARGET) == {"configuration": 1, "judge": 4, "pilot": 1}
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -119,7 +120,7 @@ def test_a_re_render_to_the_same_bytes_asks_no_judge_and_a_real_change_does(lab,
     # a real change, the stand-in's settings: that judge is asked again, the others keep their files
     cfg["judges"]["panel"][-1]["timeout_s"] = 61
     path.write_text(yaml.safe_dump(cfg, sort_keys=False))
-    assert planned(lab, TARGET) == {"judge": 4, "pilot": 1}
+    assert planned(lab, TARGET) == {"configuration": 1, "judge": 4, "pilot": 1}
     build(lab, TARGET)
     assert len(stand_in_calls(state)) == 8
     after = snapshot(judging / "scores")

@@ -107,6 +107,7 @@ def test_the_package_is_deterministic_sorted_and_split(original, tmp_path):
     }
     for part in (
         "public/freeze/manifest.json",
+        "public/freeze/configuration.json",
         "public/protocol/amendments.csv",
         "public/protocol/analysis_plan.yaml",
         "public/rubrics/PROC-01/rubric.yaml",

@@ -27,7 +27,13 @@ import pandas as pd
 from whitecollar.benchmark.scenario import load_scenario
 
 SIMULATED = "SIMULATED"
+SCRIPTED = "SCRIPTED MODEL"
 MEASURED = "measured"
+#: what a stamp says under each stand-in label
+STAND_IN_NOTES = {
+    SIMULATED: "solver variants, no model",
+    SCRIPTED: "the real client, a scripted model acting out solver variants",
+}
 
 #: completion statuses by which a worker raises a question instead of just completing
 RAISING_STATUSES = ("needs_clarification", "abstained")
@@ -47,11 +53,18 @@ class Pilot:
 
     @property
     def simulated(self) -> bool:
-        return bool(len(self.runs)) and bool(self.runs["simulated"].any())
+        """Whether any run's worker was a stand-in (simulated, or a scripted model): its figures say so."""
+        return self.label != MEASURED
 
     @property
     def label(self) -> str:
-        return SIMULATED if self.simulated else MEASURED
+        """SIMULATED, SCRIPTED MODEL or measured: the strongest stand-in among the runs."""
+        if not len(self.runs):
+            return MEASURED
+        if self.runs["simulated"].any():
+            return SIMULATED
+        labels = set(self.runs["label"].dropna()) if "label" in self.runs else set()
+        return SCRIPTED if SCRIPTED in labels else MEASURED
 
     @property
     def evaluated(self) -> pd.DataFrame:

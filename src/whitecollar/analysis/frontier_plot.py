@@ -123,5 +123,5 @@ def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | N
     for ax in axes[-cols:]:
         ax.set_xlabel("designed dependency depth")
     if pilot.simulated:
-        stamp_simulated(fig, [ax for ax in axes[: len(fits)]])
+        stamp_simulated(fig, [ax for ax in axes[: len(fits)]], label=pilot.label)
     return fig

@@ -60,13 +60,15 @@ def new_figure(width: float, height: float) -> Figure:
     return plt.figure(figsize=(width, height), layout="constrained")
 
 
-def stamp_simulated(fig: Figure, axes: Iterable | None = None) -> None:
-    """Write SIMULATED across every plotting area and in the figure's corner."""
+def stamp_simulated(fig: Figure, axes: Iterable | None = None, label: str = "SIMULATED") -> None:
+    """Write the stand-in's label (SIMULATED, SCRIPTED MODEL) across every plotting area and in the corner."""
+    from whitecollar.analysis.data import STAND_IN_NOTES
+
     for ax in axes if axes is not None else fig.axes:
         ax.text(
             0.5,
             0.5,
-            "SIMULATED",
+            label,
             transform=ax.transAxes,
             ha="center",
             va="center",
@@ -79,7 +81,7 @@ def stamp_simulated(fig: Figure, axes: Iterable | None = None) -> None:
         )
     # a suptitle, so that the constrained layout keeps a line for it above every panel title
     fig.suptitle(
-        "SIMULATED: solver variants, no model", x=0.995, ha="right", fontsize=7, fontweight="bold", color=STAMP_COLOUR
+        f"{label}: {STAND_IN_NOTES.get(label, 'no model')}", x=0.995, ha="right", fontsize=7, fontweight="bold", color=STAMP_COLOUR
     )
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic
+from whitecollar.lab.run_spec import SCRIPTED_LABEL, SIMULATED_LABEL, records_label, worker_label
 
 SCHEMA = """
 CREATE TABLE runs (
@@ -33,7 +34,7 @@ CREATE TABLE runs (
   backend TEXT, simulated INTEGER, persona TEXT, model TEXT, status TEXT, exit_code INTEGER,
   timed_out INTEGER, wall_s REAL, time_limit_s REAL, budget_usd REAL, cost_usd REAL, cost_known INTEGER,
   num_turns INTEGER, tool_uses INTEGER, inputs_intact INTEGER, deliverables INTEGER,
-  started_at TEXT, finished_at TEXT);
+  started_at TEXT, finished_at TEXT, label TEXT);
 CREATE TABLE receipts (
   run_id TEXT PRIMARY KEY REFERENCES runs(run_id), evaluator_version TEXT, success INTEGER,
   weighted_score REAL, completed INTEGER, abstention_status TEXT, abstention_outcome TEXT,
@@ -129,7 +130,7 @@ def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | 
         con.executescript(SCHEMA)
         for run, rc in records:
             con.execute(
-                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     run["run_id"],
                     run["task_id"],
@@ -155,6 +156,7 @@ def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | 
                     len(run.get("deliverables", {})),
                     run.get("started_at"),
                     run.get("finished_at"),
+                    worker_label(run),
                 ),
             )
             ab = rc["abstention"]
@@ -252,8 +254,7 @@ def _group_summary(label: str, arm: str, task: str, group: list[tuple[dict, dict
 
 
 def summarise(records: list[tuple[dict, dict]], injection_ids: set[str]) -> list[dict]:
-    simulated = any(r.get("simulated") for r, _ in records)
-    label = "SIMULATED" if simulated else "measured"
+    label = records_label([r for r, _ in records])
     rows = []
     arms = sorted({r["arm"] for r, _ in records})
     tasks = sorted({r["task_id"] for r, _ in records})
@@ -274,7 +275,7 @@ def ledger_rows(records: list[tuple[dict, dict]], envelope_usd: float, judged: d
         charged += charge
         rows.append(
             {
-                "label": "SIMULATED" if run.get("simulated") else "measured",
+                "label": worker_label(run),
                 "kind": "run",
                 "run_id": run["run_id"],
                 "arm": run["arm"],
@@ -329,8 +330,13 @@ def format_table(rows: list[dict]) -> str:
     label = rows[0]["label"] if rows else ""
     head = ["arm", "task", "runs", "pass", "score", "viol.", "inj.", "clar.", "lab fail", "cost $"]
     lines = []
-    if label == "SIMULATED":
+    if label == SIMULATED_LABEL:
         lines.append("SIMULATED: workers are the scenarios' own solver variants; no model was run.")
+    if label == SCRIPTED_LABEL:
+        lines.append(
+            "SCRIPTED MODEL: the real Claude Code client ran, driven by a scripted model acting out the "
+            "simulated personas; no model was run."
+        )
     lines.append("  ".join(f"{h:>9}" for h in head))
     for r in rows:
         clar = f"{r['justified_clarifications']}/{r['clarification_expected']}" if r["clarification_expected"] else "-"

@@ -76,11 +76,11 @@ def premium_figure(pilot: Pilot, premium: pd.DataFrame) -> Figure:
     if ax.get_legend_handles_labels()[0]:
         fig.legend(loc="outside lower center", ncol=2, fontsize=7)
     if pilot.simulated:
-        stamp_simulated(fig)
+        stamp_simulated(fig, label=pilot.label)
     return fig
 
 
-def spending_figure(ledger: pd.DataFrame, envelope: float, simulated: bool) -> Figure:
+def spending_figure(ledger: pd.DataFrame, envelope: float, simulated: bool, label: str = "SIMULATED") -> Figure:
     """Cumulative charged cost per launched run against the envelope (the ledger's own order)."""
     fig = new_figure(5.6, 2.6)
     ax = fig.subplots()
@@ -103,7 +103,7 @@ def spending_figure(ledger: pd.DataFrame, envelope: float, simulated: bool) -> F
     )
     ax.legend(loc="center right", fontsize=7)
     if simulated:
-        stamp_simulated(fig)
+        stamp_simulated(fig, label=label)
     return fig
 
 
@@ -141,5 +141,5 @@ def success_by_arm_figure(pilot: Pilot, table: pd.DataFrame) -> Figure:
     ax.set_title("bars: pooled over scenarios (successes/runs); dots: one per scenario", loc="left", fontsize=8)
     ax.grid(axis="x", visible=False)
     if pilot.simulated:
-        stamp_simulated(fig)
+        stamp_simulated(fig, label=pilot.label)
     return fig

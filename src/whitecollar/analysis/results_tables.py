@@ -28,6 +28,8 @@ def _arm_note(arms: Mapping[str, str] | None) -> str:
 
 
 def _simulated_note(pilot: Pilot) -> str:
+    if pilot.label == "SCRIPTED MODEL":
+        return "SCRIPTED MODEL runs (the real client driven by a scripted model acting out solver variants). "
     return "SIMULATED runs (the scenarios' own solver variants; no model was run). " if pilot.simulated else ""
 
 
@@ -83,6 +85,7 @@ def results_table(pilot: Pilot, arms: Mapping[str, str] | None = None) -> Table:
         df.to_dict("records"),
         notes=notes,
         simulated=pilot.simulated,
+        stand_in=pilot.label,
         breaks=breaks,
     )
 
@@ -133,6 +136,7 @@ def premium_results_table(pilot: Pilot, premium: pd.DataFrame, *, replicates: in
         premium.to_dict("records"),
         notes=notes,
         simulated=pilot.simulated,
+        stand_in=pilot.label,
     )
 
 
@@ -198,6 +202,7 @@ def frontier_results_table(pilot: Pilot, fits: list[Frontier], *, replicates: in
         records,
         notes=notes,
         simulated=pilot.simulated,
+        stand_in=pilot.label,
     )
 
 
@@ -244,6 +249,7 @@ def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed
         sens.to_dict("records"),
         notes=notes,
         simulated=pilot.simulated,
+        stand_in=pilot.label,
         wide=True,
     )
 
@@ -299,6 +305,7 @@ def asking_results_table(pilot: Pilot) -> Table:
         df.to_dict("records"),
         notes=notes,
         simulated=pilot.simulated,
+        stand_in=pilot.label,
         breaks=breaks,
     )
 

@@ -106,7 +106,9 @@ def cmd_run(a: argparse.Namespace) -> int:
     except (BudgetRefused, LabFailure, SandboxUnavailable) as exc:
         print(f"whitecollar run: {exc}", file=sys.stderr)
         return 1
-    label = "SIMULATED " if record.get("simulated") else ""
+    from whitecollar.lab.run_spec import MEASURED_LABEL, worker_label
+
+    label = "" if worker_label(record) == MEASURED_LABEL else f"{worker_label(record)} "
     if record["status"] == "not_launched":
         print(f"{label}{run_id}: {record['not_launched_reason']}")
         return 0

@@ -247,7 +247,7 @@ def _figures(
     )
     workers = _worker_rows(ledger)
     workers = workers.assign(cumulative_usd=workers["charged_usd"].cumsum()) if len(workers) else workers
-    save(spending_figure(workers, envelope, pilot.simulated), png=folder / "spending.png")
+    save(spending_figure(workers, envelope, pilot.simulated, pilot.label), png=folder / "spending.png")
     figs.append(
         {
             "src": "figures/spending.png",

@@ -111,6 +111,8 @@ def worker_slice(config: dict[str, Any], arm: str) -> str:
         }
     else:
         worker["claude_code"] = config["worker"].get("claude_code") or {}
+        if worker["claude_code"].get("scripted_model"):  # the scripted model plays the simulated run's persona
+            worker["simulated"] = {"personas": {arm: config["worker"]["simulated"]["personas"][arm]}, "cost_usd": {}}
     return json.dumps(worker, sort_keys=True)
 
 

@@ -150,7 +150,8 @@ def run_session(
         # a remote transport starts the portal on its node, next to the worker (lab/ssh.py)
         remote_portal = bool(getattr(transport, "remote_portal", False))
         portal = _start_portal(run, ws, run_dir, ledger, rec) if arm.get("portal") and not remote_portal else None
-        home = None if remote_portal else Path(tempfile.mkdtemp(prefix="worker-home-"))
+        # a fresh home for the worker (a remote transport puts its own on the node, lab/ssh.py)
+        home = Path(tempfile.mkdtemp(prefix="worker-home-"))
         try:
             with _model_server(backend, run, bundle_dir, ws, arm, run_dir) as model_env:
                 env = {**(_environment(backend, home) or {}), **model_env}

@@ -159,6 +159,7 @@ class RemotePaths:
     pidfile: str
     portal_pidfile: str
     portal_log: str
+    home: str
 
     @classmethod
     def for_run(cls, workdir: str, name: str) -> RemotePaths:
@@ -167,7 +168,12 @@ class RemotePaths:
             f"{workdir}/.{name}.pid",
             f"{workdir}/.{name}.portal.pid",
             f"{workdir}/.{name}.portal.log",
+            f"{workdir}/.{name}.home",
         )
+
+    def lab_files(self) -> str:
+        """The lab's own files beside the workspace, quoted for a shell line."""
+        return " ".join(_q(p) for p in (self.pidfile, self.portal_pidfile, self.portal_log, self.home))
 
 
 def _q(text: str) -> str:
@@ -279,6 +285,8 @@ class SshTransport:
         portal = (workspace / "portal" / "portal.json").is_file()
         recorder.note("ssh_push", node=self.settings.node, host=self.settings.host, remote=rp.workspace)
         self._retry("push", lambda: self._push(workspace, rp), recorder)
+        if env and "HOME" in env:  # the backend asked for a fresh home: the node's own, beside the workspace
+            env = {**env, "HOME": rp.home, "CLAUDE_CONFIG_DIR": f"{rp.home}/.claude"}
         outcome, stderr_head = self._session(
             self.localise(argv), rp, recorder, time_limit_s=time_limit_s, env=self.forwarded_env(env), portal=portal
         )
@@ -321,8 +329,8 @@ class SshTransport:
         script = "\n".join(
             [
                 "set -e",
-                f"rm -rf {r} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} {_q(rp.portal_log)}",
-                f"mkdir -p {r}",
+                f"rm -rf {r} {rp.lab_files()}",
+                f"mkdir -p {r} {_q(rp.home)}",
                 f"tar --no-same-owner -C {r} -xf -",
                 f"cd {r}",
                 "if command -v sha256sum >/dev/null 2>&1; then set -- sha256sum; else set -- shasum -a 256; fi",
@@ -464,7 +472,7 @@ class SshTransport:
     def _delete(self, rp: RemotePaths, *, portal_log: Path | None = None) -> None:
         fetch = f"cat {_q(rp.portal_log)} 2>/dev/null || :\n" if portal_log else ""
         proc = self._run_step(
-            fetch + f"rm -rf {_q(rp.workspace)} {_q(rp.pidfile)} {_q(rp.portal_pidfile)} {_q(rp.portal_log)}"
+            fetch + f"rm -rf {_q(rp.workspace)} {rp.lab_files()}"
         )
         if portal_log is not None:
             portal_log.write_text(proc.stdout, encoding="utf-8")

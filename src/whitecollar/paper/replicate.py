@@ -155,6 +155,7 @@ def restore(top: Path, results: Path, oracles: Path) -> list[Path]:
         (pub / "bundles", results / "bundles"),
         (pub / "digests", results / "digests"),
         (pub / "freeze" / "manifest.json", results / "freeze" / "manifest.json"),
+        (pub / "freeze" / "configuration.json", results / "freeze" / "configuration.json"),
         (pub / "plan" / "assignment.csv", results / "plan" / "assignment.csv"),
         (res / "oracles", oracles),
         (res / "validation", results / "validation"),

@@ -104,6 +104,7 @@ def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
     tasks = sorted(manifest["scenarios"])
     members: list[Member] = []
     members += _file(manifest_path, "public/freeze/manifest.json")
+    members += _file(results / "freeze" / "configuration.json", "public/freeze/configuration.json")
     for p in sorted((root / "benchmark" / "protocol").glob("*")):
         if p.is_file():
             members += _file(p, f"public/protocol/{p.name}")
@@ -164,7 +165,8 @@ Every file's SHA-256 is in `{SUMS}` (check it with `sha256sum -c {SUMS}` in this
 ## What is inside
 
 - `public/` may be published: `bundles/` (what the workers saw), `freeze/manifest.json`
-  (the preregistration: bundle, oracle, battery and protocol hashes), `protocol/` (the analysis
+  (the preregistration: bundle, oracle, battery and protocol hashes), `freeze/configuration.json`
+  (the study design and panel the workflow was given), `protocol/` (the analysis
   plan and the amendments), `rubrics/`, `evaluators.json` (each scenario's evaluator version),
   `digests/` and `plan/assignment.csv` (the runs, their order and nodes).
 - `restricted/` must not be published: it holds the answers. `oracles/`, `validation/` (the
