@@ -32,10 +32,11 @@ SOFTWARE = "../envs/whitecollar.yaml"
 def evaluate_client():
     """The grading server's light client as `grading_client.command()` starts it, after the
     interpreter: it hands the job to `whitecollar evaluate` in its own process when no server
-    answers. The script is named from the working directory, so a copy of the checkout keeps
-    the same params."""
+    answers. Its flags are the param; the script, wherever the package is installed, is
+    "$WHITECOLLAR_GRADING_CLIENT" (set below), so no param or command names an install path."""
     *flags, script = grading_client.command(sys.executable)[1:]
-    return shlex.join([*flags, os.path.relpath(script)])
+    os.environ.update(WHITECOLLAR_GRADING_CLIENT=script)
+    return shlex.join(flags) + ' "$WHITECOLLAR_GRADING_CLIENT"'
 
 
 wildcard_constraints:

@@ -178,3 +178,17 @@ def test_config_overrides_reach_the_assignment_and_the_run(lab):
     assert refused["status"] == "not_launched" and "envelope" in refused["not_launched_reason"]
     rich = snakemake(root, "-n", target, *overrides, "budget={envelope_usd: 9999}")
     assert rich.returncode == 0 and "Nothing to be done" in rich.stdout + rich.stderr
+
+
+def test_the_pilot_run_with_the_package_installed_elsewhere_plans_nothing(lab, tmp_path):
+    """No rule's params or command name the folder the package is imported from (the grading client's
+    script included): the same workflow with another install of the same code plans nothing."""
+    root = lab()
+    elsewhere = tmp_path / "site-packages"
+    shutil.copytree(root / "src" / "whitecollar", elsewhere / "whitecollar", ignore=shutil.ignore_patterns("__pycache__"))
+    env = dict(lab_env(root), PYTHONPATH=str(elsewhere))
+    proc = subprocess.run(
+        [sys.executable, "-m", "snakemake", "-n", TARGET], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert "Nothing to be done" in proc.stdout + proc.stderr, (proc.stdout + proc.stderr)[-3000:]

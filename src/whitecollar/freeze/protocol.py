@@ -104,8 +104,9 @@ def load_analysis_plan(path: str | Path) -> dict[str, Any]:
 def planned_bootstrap_replicates(root: str | Path) -> int:
     """The cluster bootstrap's replicate count the analysis plan preregisters.
 
-    config.yaml gives the paper's rules the same count (analysis.bootstrap_replicates);
-    the workflow refuses to start when the two disagree, so the plan stays the truth.
+    The paper's rules read it from the plan alone (no copy in config.yaml to
+    drift from it), so an edit to the count is an edit to the plan: a
+    deviation until it is recorded as an amendment.
     """
     plan = load_analysis_plan(Path(root) / ANALYSIS_PLAN)
     try:
