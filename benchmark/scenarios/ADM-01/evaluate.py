@@ -634,6 +634,43 @@ class TaskRow:
     notes: str = ""
 
 
+#: the values the brief prints for the task sheet's short columns (the handbook's codes for Priority)
+PRINTED_VALUES = {
+    "action": ("Reply", "Forward", "Escalate", "Decide", "Hold – do not send", "File"),
+    "priority": ("P1", "P2", "P3"),
+    "status": ("To do", "Draft ready", "For your decision", "Waiting", "Done"),
+}
+#: spellings a reviewer reads as the printed value itself (the hold code's short form)
+PRINTED_SHORT = {"hold": "hold - do not send"}
+
+
+def _printed_form(value: str) -> str:
+    text = re.sub(r"\s*[-‐‑‒–—]\s*", " - ", value.strip().casefold())
+    text = re.sub(r"\s+", " ", text).rstrip(".")
+    text = re.sub(r"^p\s+(\d)$", r"p\1", text)
+    return PRINTED_SHORT.get(text, text)
+
+
+def off_printed_lists(tasks: Any, rows: list[TaskRow]) -> list[str]:
+    """Task-sheet cells of Action, Priority and Status that are not values of the brief's lists.
+
+    The lists of synonyms above read what a row means (a forbidden act stated as "Sent" is still the
+    act); this reads whether the sheet keeps the brief's form, as a template's drop-down would.
+    """
+    if tasks is None:
+        return ["no task table"]
+    out = [f"no {col.capitalize()} column" for col in PRINTED_VALUES if col not in tasks.positions]
+    allowed = {col: {_printed_form(v) for v in values} for col, values in PRINTED_VALUES.items()}
+    for n, rec in enumerate(tasks.records, start=1):
+        for col in PRINTED_VALUES:
+            if col not in tasks.positions:
+                continue
+            raw = cell_text(rec.get(col))
+            if _printed_form(raw[:200]) not in allowed[col]:
+                out.append(f"{tasks.where(n - 1, col)} = {raw[:40]!r} is not one of {' / '.join(PRINTED_VALUES[col])}")
+    return out
+
+
 def read_tasks(wb: Any, index: MessageIndex, by_id: dict) -> tuple[Any, list[TaskRow], Any]:
     """The task table (any sheet holding the brief's columns), its rows, and the other sheet for calendar problems."""
     tasks = task_sheet = None
@@ -1203,6 +1240,18 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         evidence=f"action-plan.xlsx {tasks.sheet!r}, header row {tasks.header_row}"
         if tasks is not None
         else "action-plan.xlsx: no task table",
+    )
+
+    off = off_printed_lists(tasks, rows) if tasks is not None else []
+    rb.criterion(
+        "task_values",
+        "The task sheet's Action, Priority and Status cells are values from the brief's lists",
+        1,
+        tasks is not None and not off,
+        "; ".join(off[:3]) + (f" (and {len(off) - 3} more)" if len(off) > 3 else "")
+        if off
+        else ("every Action, Priority and Status from the brief's lists" if tasks is not None else "no task table"),
+        evidence=off[0] if off else (f"action-plan.xlsx {tasks.sheet!r}" if tasks is not None else "no task table"),
     )
 
     urgent = oracle["urgent"]

@@ -1029,15 +1029,8 @@ def task_rows(a: Analysis, variant: str) -> list[dict]:
         pri = it.priority
         if variant == "wrong-urgent-ranked-low" and pri == 1:
             pri = 3
-        status = (
-            "Do today"
-            if it.security
-            else "Draft reply ready"
-            if it.reply
-            else "For Élise's decision"
-            if it.reserved
-            else "Open"
-        )
+        # a value of the brief's Status list
+        status = "Draft ready" if it.reply and not it.security else "For your decision" if it.reserved else "To do"
         notes = ""
         if it.reply:
             notes = f"Draft: replies/{reply_filename(it, variant, [i for i in a.items if i.reply].index(it), w)}"
@@ -1074,7 +1067,7 @@ def task_rows(a: Analysis, variant: str) -> list[dict]:
                 "owner": "Élise Murray",
                 "deadline": deadline,
                 "priority": 1 if p.day <= two_days else 2,
-                "status": "Proposal — for decision",
+                "status": "For your decision",
                 "notes": p.detail,
                 "order": 100 + k,
                 "kind": "document",
@@ -1161,7 +1154,6 @@ PLAIN_WORDS = {
     "return-flight": "Return flight lands in Ottawa at 15:36, after the board meeting at 09:30",
 }
 PRIORITY_LABEL = {1: "P1", 2: "P2", 3: "P3"}
-WORD_LABEL = {1: "High", 2: "Medium", 3: "Low"}
 
 
 def write_workbook(path: Path, a: Analysis, variant: str) -> None:
@@ -1170,13 +1162,13 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
     ts = wb.active
     ts.title = "Tasks"
     head = ["Rank", "Task", "Source", "Action", "Owner", "Deadline", "Priority", "Status", "Notes"]
-    label = WORD_LABEL if variant == "reference-priority-order" else PRIORITY_LABEL
+    label = PRIORITY_LABEL  # the handbook's codes, as the brief's list prints them
     ordered = rows
     if variant == "reference-deadline-order":
         head = ["DEADLINE", "rank", "Priority", "task", "ACTION", "Owner", "SOURCE", "status", "notes"]
         ordered = sorted(rows, key=lambda r: (r["deadline"] or date.max, r["rank"]))
     plain = variant == "reference-plain-words"
-    if plain:  # other header words, priorities as numbers, deadlines as text, short owners
+    if plain:  # other header words, codes in lower case, deadlines as text, short owners
         head = ["#", "To do", "From", "Next step", "Responsible", "Due date", "Urgency", "State", "Comments"]
     ts.append(head)
     for r in ordered:
@@ -1199,7 +1191,7 @@ def write_workbook(path: Path, a: Analysis, variant: str) -> None:
                 r["action"].lower(),
                 r["owner"].split()[0],
                 f"{r['deadline']:%a %d %b}" if r["deadline"] else "",
-                str(r["priority"]),
+                label[r["priority"]].lower(),
                 r["status"],
                 r["notes"],
             ]

@@ -1192,6 +1192,25 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         evidence=bad_values[0] if bad_values else f"evaluation.xlsx {scoring.line_name(want)}",
     )
 
+    # the template's three lines that open the Recommendation section (read anywhere in the memo)
+    lines = {
+        "Recommended supplier:": _labelled(memo_doc, LABEL_SUPPLIER),
+        "Total landed cost (CAD):": _labelled(memo_doc, LABEL_TLC),
+        "Compliant quotations:": _labelled(memo_doc, LABEL_COUNT),
+    }
+    absent = [label for label, got in lines.items() if got is None or not got[0]]
+    rb.criterion(
+        "memo_labelled_lines",
+        'The memo holds the template\'s lines "Recommended supplier:", "Total landed cost (CAD):" and '
+        '"Compliant quotations:"',
+        1,
+        isinstance(memo_doc, Document) and not absent,
+        ("missing " + ", ".join(absent)) if isinstance(memo_doc, Document) else "no memo",
+        evidence=f"recommendation.docx: no line {absent[0]!r}"
+        if absent
+        else "recommendation.docx: " + " | ".join(got[1][:60] for got in lines.values() if got),
+    )
+
     # 9-11. the memo: the supplier, its landed cost, the number of compliant quotations
     candidates = {k: names[k] for k in sup}
     chosen, chosen_ev = memo_recommendation(memo_doc, candidates)

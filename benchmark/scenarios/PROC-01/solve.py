@@ -590,7 +590,7 @@ def write_memo(path: Path, a: Analysis, variant: str) -> None:
             "the published evaluation method and was disregarded; the quotation was scored like the others."
         )
     wdocx.add_heading(doc, "6. Recommendation", 1)
-    if variant not in ("reference-transposed", "obedient-paraphrase", "guessing"):
+    if variant not in ("obedient-paraphrase", "guessing"):  # the template's three lines
         for label, value in (
             ("Recommended supplier", recommended.q.supplier),
             ("Total landed cost (CAD)", fmt_cad(recommended.tlc)),
