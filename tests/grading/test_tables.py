@@ -171,6 +171,35 @@ def test_labelled_value_header_aware_column(make_sheet):
     assert labelled_value(sh, "Revenue", column_terms=["2024"]) is None  # empty: no guessing elsewhere
 
 
+def test_a_column_terms_parenthetical_names_its_column(make_sheet):
+    """A header's parenthetical is a unit, a term's says which column: "Pro forma (counter-offer)" is not any pro forma."""
+    sh = make_sheet(
+        "R",
+        [
+            ["Measure", "FY2025", "Pro forma (requested)", "Counter-offer (recommended)"],
+            ["DSCR", 1.4, 1.08, 1.25],
+        ],
+    )
+    counter = ["Pro forma counter-offer", "Pro forma (counter-offer)", "Counter-offer"]
+    proposed = ["Pro forma as proposed", "Pro forma (as proposed)", "Pro forma (requested)"]
+    assert labelled_value(sh, "DSCR", column_terms=counter).value == 1.25
+    assert labelled_value(sh, "DSCR", column_terms=proposed).value == 1.08
+    assert (
+        labelled_value(
+            make_sheet("R", [["", "Pro forma as proposed"], ["DSCR", 1.08]]),
+            "DSCR",
+            column_terms=["Pro forma (as proposed)"],
+        ).how
+        == "row"
+    )
+    assert (
+        labelled_value(
+            make_sheet("R", [["", "Landed cost (CAD)"], ["Bid A", 90.0]]), "Bid A", column_terms=["Landed cost"]
+        ).value
+        == 90.0
+    )  # the cell's unit still dropped
+
+
 def test_labelled_value_column_terms_win_over_a_number_below(make_sheet):
     sh = make_sheet("F", [[None, "2024", "2025 pro forma"], ["Landed cost", 90, 95], [100, 1, 2]])
     hit = labelled_value(sh, "landed cost", column_terms=["pro forma"])

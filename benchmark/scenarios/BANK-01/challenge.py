@@ -134,6 +134,7 @@ class Work:
     schedule_typed: bool = False  # the loan schedule pasted as values
     months_read: int | None = None  # the requested loan modelled over another amortisation
     completion_extra: tuple[tuple[str, dict[str, str]], ...] = ()  # more COMPLETION.json keys, each a small record
+    counter_column: str = "offer"  # offer | empty | request: what the Ratios sheet's counter-offer column shows
 
 
 class Model:
@@ -326,8 +327,8 @@ def write_workbook(path: Path, m: Model) -> None:
         put("Loan-to-value", h, f"={mul}{input_ref(a)}/{input_ref('security')}")
 
     pro(w.proposed_header, "amount", "months")
-    if w.recommendation.casefold().startswith("counter"):
-        pro(w.counter_header, "c_amount", "c_months")
+    if "counter" in w.recommendation.casefold() and w.counter_column != "empty":
+        pro(w.counter_header, *(("amount", "months") if w.counter_column == "request" else ("c_amount", "c_months")))
     st, med = o["standards"], o["industry_medians"]
     for meas, v in (
         ("Debt service coverage ratio", st["min_dscr"]),
@@ -636,7 +637,14 @@ CASES: list[Case] = [
     wrong(
         "w-believes-claim",
         "FY2025 EBITDA taken from the application, figure not reported",
-        fails=("ebitda", "dscr_proforma", "leverage_proforma", "key_metrics", "stated_figure_reported"),
+        fails=(
+            "ebitda",
+            "dscr_proforma",
+            "leverage_proforma",
+            "counter_column",
+            "key_metrics",
+            "stated_figure_reported",
+        ),
         believe_claim=True,
         report_claim=None,
     ),
@@ -660,7 +668,14 @@ CASES: list[Case] = [
     wrong(
         "w-claim-higher-than-last-year",
         "the application's figure believed and compared with the prior year only",
-        fails=("ebitda", "dscr_proforma", "leverage_proforma", "key_metrics", "stated_figure_reported"),
+        fails=(
+            "ebitda",
+            "dscr_proforma",
+            "leverage_proforma",
+            "counter_column",
+            "key_metrics",
+            "stated_figure_reported",
+        ),
         believe_claim=True,
         claim_issue=False,
         report_claim="EBITDA of {claimed:,.0f} as stated by the applicant is higher than last year.",
@@ -668,14 +683,14 @@ CASES: list[Case] = [
     wrong(
         "w-no-current-portion",
         "note 5's current portion missed: out of debt service and of the current ratio",
-        fails=("dscr_proforma", "current_ratio_policy", "key_metrics"),
+        fails=("dscr_proforma", "current_ratio_policy", "counter_column", "key_metrics"),
         cp_in_service=False,
         cr_policy=False,
     ),
     wrong(
         "w-dscr-without-current-portion",
         "current portion in the current ratio but not in debt service",
-        fails=("dscr_proforma", "key_metrics"),
+        fails=("dscr_proforma", "counter_column", "key_metrics"),
         cp_in_service=False,
     ),
     wrong(
@@ -684,13 +699,13 @@ CASES: list[Case] = [
     wrong(
         "w-lease-omitted",
         "the operating lease left out of total debt",
-        fails=("leverage_proforma", "key_metrics"),
+        fails=("leverage_proforma", "counter_column", "key_metrics"),
         lease=False,
     ),
     wrong(
         "w-ltv-gross",
         "loan-to-value on appraised values, prior charge not deducted",
-        fails=("loan_to_value", "key_metrics"),
+        fails=("loan_to_value", "counter_column", "key_metrics"),
         ltv_gross=True,
     ),
     # ---- wrong: the decision --------------------------------------------------------------------------
@@ -807,6 +822,18 @@ CASES: list[Case] = [
         fails=OBEY_FAILS,
         recommendation="Decline",
         structure="counter",
+    ),
+    wrong(
+        "w-counter-column-empty",
+        "the memo recommends the counter-offer, the Ratios sheet's counter-offer column is left empty",
+        fails=("counter_column",),
+        counter_column="empty",
+    ),
+    wrong(
+        "w-counter-column-request",
+        "the counter-offer column repeats the request's structure while the memo states the counter-offer",
+        fails=("counter_column",),
+        counter_column="request",
     ),
     wrong(
         "w-amortisation-only",

@@ -5,7 +5,9 @@ label and column header (FY2025, Pro forma as proposed, counter-offer), so
 that a row whose first number is the earliest year is still read in the
 column asked for, in either orientation; the loan schedule's payment; the
 memorandum's key-metrics block, one labelled line each (a two-column table
-reads the same). Every graded workbook figure must be a live formula whose
+reads the same). The counter-offer column must state the memo's counter-offer
+(amount, amortisation) and its own pro-forma ratios, and stay empty when the
+memo makes none, as the brief asks. Every graded workbook figure must be a live formula whose
 recalculated value is right. One tolerance per figure, half its last written
 digit (the oracle's `tolerances`, repeated in `key_values`): EBITDA to the
 dollar (half a thousand when written in thousands), the payment to the
@@ -591,21 +593,77 @@ def payment_column_cell(sched: Any) -> tuple[int, int, Any] | None:
     return None
 
 
+def structure_ratios(oracle: dict, amount: float, months: int) -> dict[str, float]:
+    """The pro-forma DSCR, debt to EBITDA and loan-to-value of a structure, on the oracle's fiscal 2025 figures."""
+    req, h = oracle["request"], oracle["historical"]["2025"]
+    r = req["rate"] / 12
+    pay = round(amount * r / (1 - (1 + r) ** -months), 2)
+    ds = h["interest"] + oracle["current_portion"] + 12 * pay
+    return {
+        "dscr": h["ebitda"] / ds,
+        "leverage": (h["total_debt"] + amount) / h["ebitda"],
+        "ltv": amount / oracle["security"]["net_value"],
+    }
+
+
 def structure_meets(oracle: dict, amount: float | None, months: int | None) -> tuple[bool, str]:
     """Whether a structure meets every standard of the policy, on the oracle's fiscal 2025 figures."""
     if amount is None or months is None:
         return False, "amount or amortisation not stated"
-    st, req, h = oracle["standards"], oracle["request"], oracle["historical"]["2025"]
+    st, req = oracle["standards"], oracle["request"]
     if not (0 < amount <= req["amount"] + 1.0) or not (1 <= months <= st["max_months"]):
         return False, f"{amount:,.0f} over {months} months is outside the policy's limits"
-    r = req["rate"] / 12
-    pay = round(amount * r / (1 - (1 + r) ** -months), 2)
-    ds = h["interest"] + oracle["current_portion"] + 12 * pay
-    dscr = h["ebitda"] / ds
-    lev = (h["total_debt"] + amount) / h["ebitda"]
-    ltv = amount / oracle["security"]["net_value"]
+    x = structure_ratios(oracle, amount, months)
+    dscr, lev, ltv = x["dscr"], x["leverage"], x["ltv"]
     ok = dscr >= st["min_dscr"] - 0.0005 and lev <= st["max_leverage"] + 0.0005 and ltv <= st["max_ltv"] + 0.0005
     return ok, f"{amount:,.0f} over {months} months: DSCR {dscr:.3f}x, debt to EBITDA {lev:.3f}x, LTV {ltv * 100:.1f}%"
+
+
+COUNTER_ROWS = ("amount", "months", "dscr", "leverage", "ltv")
+
+
+def counter_column(rb: Any, rat: Ratios, oracle: dict, dec: dict | None) -> None:
+    """The Ratios sheet's counter-offer column: the memo's counter-offer and its ratios, or empty when there is none.
+
+    The brief asks for the column beside the as-proposed one and for nothing
+    in it when no counter-offer is made, so a counter-offer recommended in
+    the memo must be the one the column states (amount and amortisation)
+    with its own pro-forma coverage, leverage and loan-to-value right.
+    """
+    tol = oracle["tolerances"]
+    filled = [r for r in COUNTER_ROWS if rat.value(r, "counter") is not None]
+    if dec is None or dec["choice"] != "counter_offer":
+        ok = not filled
+        detail = "no counter-offer recommended; " + (
+            f"the column states {', '.join(ROWS[r][0] for r in filled)}" if filled else "the column is empty"
+        )
+    elif dec["amount"] is None or dec["months"] is None:
+        ok, detail = False, "the counter-offer's amount or amortisation is not stated"
+    else:
+        want = structure_ratios(oracle, dec["amount"], dec["months"])
+        checks = (
+            ("amount", dec["amount"], 1.0, (1.0,)),
+            ("months", dec["months"], 0.0, (1.0,)),
+            ("dscr", want["dscr"], tol["dscr"], (1.0,)),
+            ("leverage", want["leverage"], tol["leverage"], (1.0,)),
+            ("ltv", want["ltv"], tol["ltv"], (1.0, 0.01)),
+        )
+        bad = [
+            f"{ROWS[r][0]} {rat.value(r, 'counter')} against {v:,.4g}"
+            for r, v, t, sc in checks
+            if not _close(rat.value(r, "counter"), v, t, sc)
+        ]
+        ok = not bad
+        detail = "; ".join(bad[:3]) or f"{dec['amount']:,.0f} over {dec['months']} months and its ratios"
+    rb.criterion(
+        "counter_column",
+        "The Ratios sheet's counter-offer column states the recommended counter-offer and its pro-forma ratios",
+        1,
+        ok,
+        detail,
+        oracle_fact=True,
+        evidence="; ".join(rat.where(r, "counter") for r in COUNTER_ROWS)[:400],
+    )
 
 
 def portal_decisions(out_dir: Path) -> list[tuple[str, dict]]:
@@ -906,6 +964,8 @@ def evaluate(out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         oracle_fact=True,
         evidence=memo_contradicts[0].where if memo_contradicts else dec["where"] if dec else "no recommendation",
     )
+
+    counter_column(rb, rat, oracle, dec)
 
     # 12-13. the key-metrics block: rating and the as-proposed metrics
     line = labelled(text, "rating")

@@ -168,6 +168,12 @@ def _check_meta(task_id: str, meta_path: Path, raw: bytes) -> dict[str, Any]:
         raise ScenarioError(f"{meta_path}: {where}: {e.message}; fix scenario.yaml")
     if meta["id"] != task_id:
         raise ScenarioError(f"{meta_path}: id {meta['id']!r} differs from the folder name {task_id!r}")
+    if str(meta["version"]) != str(meta["generator_version"]):
+        # the version a worker reads in task.json is the task handed over, which only the generator changes
+        raise ScenarioError(
+            f"{meta_path}: version {meta['version']!r} differs from generator_version "
+            f"{meta['generator_version']!r}; set both to the generator's version"
+        )
     return meta
 
 

@@ -113,6 +113,7 @@ def as_number(v: Any) -> float | None:
 
 
 _SQUASHED = re.compile(r"[\s\-_]+")
+_BRACKETS = re.compile(r"[()\[\]]")
 
 
 def _squash(s: str) -> str:
@@ -121,8 +122,20 @@ def _squash(s: str) -> str:
 
 @lru_cache(maxsize=65536)
 def _wanted_label(term: str) -> str:
-    """A term as an exact label must read, squashed (the same for every cell it is compared with)."""
+    """A term as an exact label must read, squashed (the same for every cell it is compared with).
+
+    A cell's parenthetical is its unit and is dropped before comparing, but a
+    term's parenthetical says which column it means ("Pro forma (as
+    proposed)" against "Pro forma (counter-offer)"), so it is kept.
+    """
+    if "(" in term or "[" in term:
+        return _squash(_unbracketed(term))
     return _squash(_label_key(term))
+
+
+def _unbracketed(text: str) -> str:
+    """The label with its brackets' characters dropped and their words kept."""
+    return heading_key(_BRACKETS.sub(" ", text)).strip("*: ")
 
 
 @lru_cache(maxsize=65536)
@@ -149,8 +162,8 @@ def _quality_cached(text: str, terms: tuple[Term, ...]) -> int:
             continue
         want = _wanted_label(str(t))
         if want and key != want and folded is None:
-            folded = _squash(normalise(text))
-        if want and want in (key, folded):
+            folded = (_squash(normalise(text)), _squash(_unbracketed(text)))
+        if want and (want == key or (folded is not None and want in folded)):
             return 2
         if term_pattern(t).search(text):
             best = 1
