@@ -185,7 +185,9 @@ def test_the_pilot_run_with_the_package_installed_elsewhere_plans_nothing(lab, t
     script included): the same workflow with another install of the same code plans nothing."""
     root = lab()
     elsewhere = tmp_path / "site-packages"
-    shutil.copytree(root / "src" / "whitecollar", elsewhere / "whitecollar", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        root / "src" / "whitecollar", elsewhere / "whitecollar", ignore=shutil.ignore_patterns("__pycache__")
+    )
     env = dict(lab_env(root), PYTHONPATH=str(elsewhere))
     proc = subprocess.run(
         [sys.executable, "-m", "snakemake", "-n", TARGET], cwd=root, env=env, capture_output=True, text=True

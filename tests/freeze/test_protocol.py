@@ -84,7 +84,7 @@ def test_the_analysis_plan_states_what_the_analysis_code_does():
 def test_the_paper_rules_draw_the_replicates_the_plan_preregisters(tmp_path):
     assert planned_bootstrap_replicates(ROOT) == 2000
     assert "bootstrap_replicates" not in (ROOT / "config.yaml").read_text()  # one home: the plan
-    assert "replicates\": PLANNED_REPLICATES" in (ROOT / "rules" / "paper.smk").read_text()
+    assert 'replicates": PLANNED_REPLICATES' in (ROOT / "rules" / "paper.smk").read_text()
     plan = yaml.safe_load((ROOT / ANALYSIS_PLAN).read_text())
     plan["intervals"]["bootstrap"]["replicates"] = "many"
     (tmp_path / ANALYSIS_PLAN).parent.mkdir(parents=True)

@@ -836,7 +836,10 @@ SETTLED_ANCHORS: tuple[Term, ...] = (
     "réglée et close",
     "payée, approuvée et rapprochée",
     "approuvée et rapprochée",
-    re.compile(r"(?i)(?<!\w)(?:pas|plus|aucune?)\s+(?:comme\s+)?(?:une\s+)?exception(?!\w)"),
+    # the negation is part of the anchor ("n'est pas une exception"), so it is not read as a refusal of it
+    re.compile(
+        r"(?i)(?<!\w)(?:(?:ne\s+|n['\u2019])[^\W\d_]+\s+)?(?:pas|plus|aucune?)\s+(?:comme\s+)?(?:une\s+)?exception(?!\w)"
+    ),
     re.compile(r"(?i)(?<!\w)(?:settled|closed)(?!\w)"),
     re.compile(r"(?i)(?<!\w)(?:not|no)\s+(?:an?\s+)?(?:exception|discrepancy|duplicate(?:\s+payment)?)s?(?!\w)"),
     # "not carried as an exception", "not an item we raise with the controller", "without an exception"

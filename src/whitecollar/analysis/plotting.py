@@ -81,7 +81,12 @@ def stamp_simulated(fig: Figure, axes: Iterable | None = None, label: str = "SIM
         )
     # a suptitle, so that the constrained layout keeps a line for it above every panel title
     fig.suptitle(
-        f"{label}: {STAND_IN_NOTES.get(label, 'no model')}", x=0.995, ha="right", fontsize=7, fontweight="bold", color=STAMP_COLOUR
+        f"{label}: {STAND_IN_NOTES.get(label, 'no model')}",
+        x=0.995,
+        ha="right",
+        fontsize=7,
+        fontweight="bold",
+        color=STAMP_COLOUR,
     )
 
 

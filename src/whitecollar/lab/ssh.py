@@ -471,9 +471,7 @@ class SshTransport:
 
     def _delete(self, rp: RemotePaths, *, portal_log: Path | None = None) -> None:
         fetch = f"cat {_q(rp.portal_log)} 2>/dev/null || :\n" if portal_log else ""
-        proc = self._run_step(
-            fetch + f"rm -rf {_q(rp.workspace)} {rp.lab_files()}"
-        )
+        proc = self._run_step(fetch + f"rm -rf {_q(rp.workspace)} {rp.lab_files()}")
         if portal_log is not None:
             portal_log.write_text(proc.stdout, encoding="utf-8")
 

@@ -19,12 +19,16 @@ from whitecollar.grading.text.terms import Term, _as_terms, as_text, find_terms,
 _NEG_CUE = re.compile(
     r"(?<!\w)(?:not|no|never|without|neither|nor|cannot|none|fail(?:s|ed)?\s+to"
     r"|lacks?|lacked|lacking|disregard(?:s|ed|ing)?|ignor(?:e|es|ed|ing)"
-    r"|reject(?:s|ed|ing)?|declin(?:e|es|ed|ing))(?!\w)|\w+n['\u2019]t(?!\w)",
+    r"|reject(?:s|ed|ing)?|declin(?:e|es|ed|ing)"
+    # the firms of the benchmark work in Quebec too: "n'est pas réglée", "ne peut être", "ni ... ni", "aucune"
+    r"|ne|pas|ni|aucune?s?|jamais|sans)(?!\w)|\w+n['\u2019]t(?!\w)|(?<!\w)n['\u2019](?=[^\W\d_])",
     re.IGNORECASE,
 )
 _NOT_NEG = re.compile(
     r"(?<!\w)(?:not\s+only|not\s+just|not\s+least|not\s+to\s+mention"
-    r"|no\s+(?:later|less|more|fewer|sooner)\s+than|no\s+doubt)(?!\w)",
+    r"|no\s+(?:later|less|more|fewer|sooner)\s+than|no\s+doubt"
+    # "non seulement", "sans doute", and "ne ... que" (only): "n'est que partiellement réglée"
+    r"|(?:non|pas)\s+seulement|sans\s+(?:aucun\s+)?doute|(?:ne\s+|n['\u2019])[^\W\d_]+\s+que)(?!\w)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[\w'\u2019]+")
