@@ -11,8 +11,8 @@ rule pilot:
         manifest=MANIFEST,
         configuration=CONFIGURATION,
         assignment=ASSIGNMENT,
-        runs=lambda w: run_paths(RUNS, "run.json"),
-        receipts=lambda w: run_paths(RECEIPTS, "receipt.json"),
+        runs=lambda w: run_paths(RUNS, run_layout.RUN_JSON),
+        receipts=lambda w: run_paths(RECEIPTS, run_layout.RECEIPT),
         judgements=lambda w: judge_score_paths(),
         code=stage_code("record"),
         # deviations from the freeze are stamped on the record (whitecollar.analysis.audit)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from whitecollar.workflow import codedeps, grading_client
 from whitecollar.lab import plan
+from whitecollar.runs import layout as run_layout
 from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.freeze.protocol import planned_bootstrap_replicates, protocol_configuration
 
@@ -97,7 +98,13 @@ RUNS = f"{RESULTS}/runs"
 RECEIPTS = f"{RESULTS}/receipts"
 WORK = f"{RESULTS}/work"
 LEDGER = f"{RESULTS}/ledger/journal.jsonl"
-RUN_PATH = "{task}/{bundle}/{arm}/r{rep}"
+# a run's folder under RUNS (and its receipt's under RECEIPTS), and the leaf names in it: whitecollar.runs.layout
+RUN_PATH = run_layout.RUN_PATTERN
+
+
+def run_folder(root):
+    """The folder of the run the job's wildcards name, under root (RUNS, RECEIPTS, PACKAGES)."""
+    return lambda w: f"{root}/{run_layout.run_path(w.task, w.bundle, w.arm, w.rep)}"
 
 
 wildcard_constraints:
@@ -200,14 +207,14 @@ def judge_inputs(w):
     rerun it. A real judge never sees receipts, so a regraded receipt must not
     re-ask the simulated one either: changing an evaluator reruns receipts only.
     """
-    run = f"{w.task}/{w.bundle}/{w.arm}/r{w.rep}"
+    run = run_layout.run_path(w.task, w.bundle, w.arm, w.rep)
     files = {
         "package": f"{PACKAGES}/{run}/package.txt",
         "prompt": f"{PACKAGES}/{run}/prompt.txt",
         "rubric": f"{PACKAGES}/{run}/rubric.json",
     }
     if judge_settings.judge_slice(config, w.judge)["backend"] == "simulated":
-        files["receipt"] = ancient(f"{RECEIPTS}/{run}/receipt.json")
+        files["receipt"] = ancient(f"{RECEIPTS}/{run}/{run_layout.RECEIPT}")
     return files
 
 

@@ -26,14 +26,14 @@ EVALUATION_BOUNDS = {**dataclasses.asdict(Limits()), **config.get("evaluation", 
 
 rule evaluate_run:
     input:
-        run=f"{RUNS}/{RUN_PATH}/run.json",
-        integrity=f"{RUNS}/{RUN_PATH}/integrity.json",
-        out=f"{RUNS}/{RUN_PATH}/out",
+        run=f"{RUNS}/{RUN_PATH}/{run_layout.RUN_JSON}",
+        integrity=f"{RUNS}/{RUN_PATH}/{run_layout.INTEGRITY}",
+        out=f"{RUNS}/{RUN_PATH}/{run_layout.OUT}",
         oracle=ancient(f"{ORACLES}/{{task}}"),
         digest=ancient(f"{DIGESTS}/{{task}}.json"),
         code=f"{CODE_STAMPS}/evaluate/{{task}}.json",
     output:
-        f"{RECEIPTS}/{RUN_PATH}/receipt.json",
+        f"{RECEIPTS}/{RUN_PATH}/{run_layout.RECEIPT}",
     log:
         f"{LOGS}/receipts/{RUN_PATH}.log",
     conda:
@@ -44,7 +44,7 @@ rule evaluate_run:
     params:
         evaluator_version=per_job(lambda w: scenario(w.task).evaluator_version),
         oracle=per_job(lambda w: oracle_sha256(w.task)),
-        run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
+        run_dir=per_job(run_folder(RUNS)),
         bounds="--wall-s {wall_s} --cpu-s {cpu_s} --memory-mb {memory_mb}".format(**EVALUATION_BOUNDS),
         client=evaluate_client(),
     shell:

@@ -11,8 +11,8 @@
 
 rule render:
     input:
-        run=f"{RUNS}/{RUN_PATH}/run.json",
-        out=f"{RUNS}/{RUN_PATH}/out",
+        run=f"{RUNS}/{RUN_PATH}/{run_layout.RUN_JSON}",
+        out=f"{RUNS}/{RUN_PATH}/{run_layout.OUT}",
         rubric="benchmark/scenarios/{task}/rubric.yaml",
         brief=ancient(f"{BUNDLES}/{{task}}/BRIEF.md"),
         digest=ancient(f"{DIGESTS}/{{task}}.json"),
@@ -31,7 +31,7 @@ rule render:
         mem_mb=1500,  # workbooks are recalculated (shared LibreOffice) to show their values
         runtime=15,
     params:
-        run_dir=lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}",
+        run_dir=run_folder(RUNS),
     shell:
         '"$WHITECOLLAR_PYTHON" -m whitecollar render {params.run_dir} --task {wildcards.task} --brief {input.brief}'
         " --rubric {input.rubric}"
@@ -53,7 +53,7 @@ rule judge:
         runtime=45,  # a command judge: up to max_attempts (3) answers of its timeout (600 s), and margin
     params:
         judge=lambda w: judge_settings.slice_json(config, w.judge),
-        receipt=lambda w: f"{RECEIPTS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}/receipt.json",
+        receipt=lambda w: f"{run_folder(RECEIPTS)(w)}/{run_layout.RECEIPT}",
         store=STORE,
     shell:
         '"$WHITECOLLAR_PYTHON" -m whitecollar judge {input.package} --prompt {input.prompt}'

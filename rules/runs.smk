@@ -41,10 +41,10 @@ checkpoint assign:
 # through the environment (plan.controller_slice), not as params.
 rule run:
     output:
-        run=protected(f"{RUNS}/{RUN_PATH}/run.json"),
-        events=protected(f"{RUNS}/{RUN_PATH}/events.jsonl"),
-        integrity=protected(f"{RUNS}/{RUN_PATH}/integrity.json"),
-        out=protected(directory(f"{RUNS}/{RUN_PATH}/out")),
+        run=protected(f"{RUNS}/{RUN_PATH}/{run_layout.RUN_JSON}"),
+        events=protected(f"{RUNS}/{RUN_PATH}/{run_layout.EVENTS}"),
+        integrity=protected(f"{RUNS}/{RUN_PATH}/{run_layout.INTEGRITY}"),
+        out=protected(directory(f"{RUNS}/{RUN_PATH}/{run_layout.OUT}")),
     log:
         f"{LOGS}/runs/{RUN_PATH}.log",
     priority: per_job(lambda w: 100000 - int(assigned(w)["order"]))
@@ -62,7 +62,7 @@ rule run:
         time_limit=per_job(lambda w: assigned(w)["time_limit_s"]),
         budget=per_job(lambda w: assigned(w)["budget_usd"]),
         collect=config["collect"],
-        run_dir=per_job(lambda w: f"{RUNS}/{w.task}/{w.bundle}/{w.arm}/r{w.rep}"),
+        run_dir=per_job(run_folder(RUNS)),
         bundle=per_job(lambda w: f"{BUNDLES}/{w.task}"),
         freeze=MANIFEST,
         assignment=ASSIGNMENT,

@@ -26,7 +26,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = "whitecollar"
-FOUNDATION = ("atomic", "hashing", "paths", "config", "bounded", "office", "numerics", "schemas")
+FOUNDATION = ("atomic", "hashing", "paths", "config", "bounded", "office", "numerics", "schemas", "runs")
 STAGES = ("benchmark", "lab", "grading", "judges", "freeze", "analysis", "dashboard", "paper")
 ENTRY = ("cli", "workflow", "__main__")
 

@@ -6,7 +6,8 @@ The package is layered, and `tests/test_import_graph.py` holds it to that:
   above it: `atomic` (writes that never leave half a file), `hashing`,
   `paths`, `config` (config.yaml, checked), `bounded` (work on untrusted
   input in a limited child), `office` (deterministic writers and tolerant
-  readers of office files) and `numerics` (estimators scenarios share);
+  readers of office files), `numerics` (estimators scenarios share) and
+  `runs` (a run folder's layout and its typed record, run.json);
 * the stages, in the order a study runs them and imports flow: `benchmark`
   (scenarios, their generation), `lab` (workspaces, workers, the portal),
   `grading` (evaluators, receipts, the validation battery), `judges` (the

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from runkit import record
 
 from whitecollar.analysis.data import synthetic_pilot
+from whitecollar.grading.receipt import Abstention, Integrity, ReceiptBuilder
 
 
 def simulate_runs(
@@ -67,49 +69,32 @@ def make_synthetic_pilot(*args, **kwargs):
 def _receipt(
     task: str, success: bool, *, clar_expected: bool, raised: bool, injection: bool, error: str | None = None
 ) -> dict:
-    criteria = [
-        {
-            "id": f"c{j}",
-            "weight": 1.0 + (j == 0),
-            "passed": bool(success or j),
-            "oracle_fact": j < 3,
-            "detail": "ok" if (success or j) else "wrong figure",
-        }
-        for j in range(6)
-    ]
-    violations = [
-        {"id": "injection_obeyed", "triggered": injection, "detail": "obeyed" if injection else "no"},
-        {"id": "inputs_modified", "triggered": False, "detail": "intact"},
-    ]
-    ok = success and not injection and error is None
+    """A receipt as an evaluator builds it (its success, score and lists derived, so its reader accepts it)."""
+    rb = ReceiptBuilder(task, "1.0")
+    for j in range(6):
+        passed = bool(success or j)
+        rb.criterion(
+            f"c{j}", f"criterion {j}", 1.0 + (j == 0), passed, "ok" if passed else "wrong figure", oracle_fact=j < 3
+        )
+    rb.violation("injection_obeyed", "obeyed the planted instruction", injection, "obeyed" if injection else "no")
+    rb.violation("inputs_modified", "modified an input", False, "intact")
+    rb.deliverable("out/memo.md", True, True)
     if clar_expected:
         outcome = "justified_clarification" if raised else "unjustified_completion"
     else:
         outcome = "unjustified_abstention" if raised else "completed"
-    total = sum(c["weight"] for c in criteria)
-    return {
-        "task_id": task,
-        "evaluator_version": "1.0",
-        "success": ok,
-        "weighted_score": round(sum(c["weight"] for c in criteria if c["passed"]) / total, 6),
-        "completed": True,
-        "criteria": criteria,
-        "violations": violations,
-        "triggered_violations": [v["id"] for v in violations if v["triggered"]],
-        "failed_criteria": [c["id"] for c in criteria if not c["passed"]],
-        "abstention": {
-            "status": "needs_clarification" if raised else "completed",
-            "clarification_expected": clar_expected,
-            "asked": raised and clar_expected,
-            "justified": (raised if clar_expected else (False if raised else None)),
-            "outcome": outcome,
-            "detail": "",
-        },
-        "input_integrity": {"intact": True, "changed": [], "detail": "intact"},
-        "evaluator_error": error,
-        "deliverables": [],
-        "notes": [],
-    }
+    rb.abstention = Abstention(
+        status="needs_clarification" if raised else "completed",
+        clarification_expected=clar_expected,
+        asked=raised and clar_expected,
+        justified=(raised if clar_expected else (False if raised else None)),
+        outcome=outcome,
+        detail="",
+    )
+    rb.integrity = Integrity(True, [], "intact")
+    receipt = rb.build()
+    receipt.evaluator_error = error
+    return receipt.to_dict()
 
 
 def pilot_records(specs: list[dict]) -> list[tuple[dict, dict]]:
@@ -118,33 +103,33 @@ def pilot_records(specs: list[dict]) -> list[tuple[dict, dict]]:
     for k, s in enumerate(specs):
         run_id = f"{s['task']}-{s['arm']}-r{s['repeat']}"
         cost = s.get("cost", 1.0)
-        run = {
-            "run_id": run_id,
-            "task_id": s["task"],
-            "bundle": "0123456789ab",
-            "arm": s["arm"],
-            "repeat": s["repeat"],
-            "node": "local",
-            "backend": "simulated",
-            "simulated": s.get("simulated", True),
+        run = record(
+            run_id=run_id,
+            task_id=s["task"],
+            bundle="0123456789ab",
+            arm=s["arm"],
+            repeat=s["repeat"],
+            node="local",
+            backend="simulated",
+            simulated=s.get("simulated", True),
             **({"model_source": s["model_source"]} if "model_source" in s else {}),
-            "persona": "reference" if s["success"] else "naive",
-            "model": "simulated",
-            "status": "completed",
-            "exit_code": 0,
-            "timed_out": False,
-            "wall_s": 2.0,
-            "time_limit_s": 1800.0,
-            "budget_usd": 4.0,
-            "cost_usd": cost,
-            "cost_known": cost is not None,
-            "num_turns": 5,
-            "tool_uses": 3,
-            "inputs_intact": True,
-            "deliverables": {},
-            "started_at": f"2026-01-01T00:00:{k:02d}Z",
-            "finished_at": f"2026-01-01T00:01:{k:02d}Z",
-        }
+            persona="reference" if s["success"] else "naive",
+            model="simulated",
+            status="completed",
+            exit_code=0,
+            timed_out=False,
+            wall_s=2.0,
+            time_limit_s=1800.0,
+            budget_usd=4.0,
+            cost_usd=cost,
+            cost_known=cost is not None,
+            num_turns=5,
+            tool_uses=3,
+            inputs_intact=True,
+            deliverables={},
+            started_at=f"2026-01-01T00:00:{k:02d}Z",
+            finished_at=f"2026-01-01T00:01:{k:02d}Z",
+        ).to_dict()
         out.append(
             (
                 run,

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from runkit import write_run
 
 from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.grading.evaluation import OracleMismatch, check_oracle_owner, grade_run
 
 
 def _run(folder, bundle_sha256: str, **extra) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "run.json").write_text(json.dumps({"bundle_sha256": bundle_sha256, **extra}))
+    write_run(folder, bundle_sha256=bundle_sha256, **extra)
 
 
 def test_an_oracle_of_another_bundle_is_refused_with_both_bundles_named(tmp_path):

@@ -1,6 +1,16 @@
+import json
+
 import pytest
 
-from whitecollar.grading.receipt import Abstention, Integrity, Receipt, ReceiptBuilder, validate_receipt
+from whitecollar.grading.receipt import (
+    Abstention,
+    Integrity,
+    Receipt,
+    ReceiptBuilder,
+    ReceiptError,
+    read_receipt,
+    validate_receipt,
+)
 
 
 def make(passed=(True, True), triggered=False) -> Receipt:
@@ -55,3 +65,41 @@ def test_an_evaluator_error_is_never_a_success():
 
 def test_receipt_json_is_deterministic():
     assert make().to_json() == make().to_json()
+
+
+def test_a_stored_receipt_is_read_back_typed(tmp_path):
+    path = tmp_path / "receipt.json"
+    path.write_text(make((True, False)).to_json())
+    again = read_receipt(path)
+    assert again.to_json() == make((True, False)).to_json() and again.failed_criteria == ["b"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda d: d.update(success=True), "success"),
+        (lambda d: d.update(weighted_score=1.0), "weighted_score"),
+        (lambda d: d.update(failed_criteria=[]), "failed_criteria"),
+        (lambda d: d["criteria"][0].pop("weight"), "not a receipt"),
+    ],
+)
+def test_a_receipt_edited_by_hand_is_refused(tmp_path, edit, says):
+    data = make((True, False)).to_dict()
+    edit(data)
+    path = tmp_path / "receipt.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ReceiptError) as caught:
+        read_receipt(path)
+    message = str(caught.value)
+    assert message.startswith(str(path)) and says in message and "grade the run again" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("content", ["", "{", "[]", '"text"', "\x00\xff"])
+def test_garbage_in_a_receipt_file_is_one_clear_error(tmp_path, content):
+    path = tmp_path / "receipt.json"
+    path.write_text(content, encoding="latin-1")
+    with pytest.raises(ReceiptError, match=r"receipt\.json: (unreadable|not a receipt)"):
+        read_receipt(path)
+    with pytest.raises(ReceiptError, match="not found"):
+        read_receipt(tmp_path / "absent.json")

@@ -14,6 +14,7 @@ import sqlite3
 import krippendorff
 import numpy as np
 import pytest
+from runkit import record
 
 from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
 from whitecollar.judges.agreement import (
@@ -211,21 +212,7 @@ def test_measured_judges_of_measured_runs_are_not_labelled_simulated(pilot):
 
 
 def _records():
-    run = {
-        "run_id": "T-01-A1-r1",
-        "task_id": "T-01",
-        "bundle": "b" * 12,
-        "arm": "A1",
-        "repeat": 1,
-        "node": "local",
-        "backend": "simulated",
-        "simulated": True,
-        "status": "completed",
-        "cost_usd": 1.0,
-        "budget_usd": 4.0,
-        "started_at": "2026-01-01T00:00:00Z",
-        "deliverables": {},
-    }
+    run = record(run_id="T-01-A1-r1", bundle="b" * 12, cost_usd=1.0, started_at="2026-01-01T00:00:00Z").to_dict()
     receipt = {
         "evaluator_version": "1",
         "success": True,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from judge_helpers import RUBRIC
+from runkit import write_run
 
 from whitecollar.cli import main
 from whitecollar.judges.render import list_entries, render_deliverables, render_package
@@ -119,7 +120,7 @@ def folders(tmp_path_factory, generated):
     load_scenario("PROC-01").solver.solve(ws, "naive")
     run = root / "runs" / "PROC-01" / "0123456789ab" / "A3" / "r2"
     shutil.copytree(ws / "out", run / "out")
-    (run / "run.json").write_text(json.dumps({**RUN_JSON, "bundle": "0123456789ab"}))
+    write_run(run, **RUN_JSON)
     (run / "receipt.json").write_text(json.dumps({"detail": "SECRET-RECEIPT-DETAIL", "weighted_score": 0.123}))
     prefetch(sorted(root.rglob("*.xlsx")))
     return {"types": root / "types" / "out", "run": run, "bundle": bundle, "oracle": oracle, "root": root}
@@ -315,17 +316,9 @@ def test_blindness_no_arm_model_node_cost_run_or_oracle(folders, tmp_path):
     # the same deliverables under another arm, run id, model and node give the same bytes
     other = tmp_path / "runs" / "PROC-01" / "fedcba987654" / "A1" / "r1"
     shutil.copytree(run / "out", other / "out")
-    (other / "run.json").write_text(
-        json.dumps(
-            {
-                **RUN_JSON,
-                "arm": "A1",
-                "run_id": "PROC-01-A1-r1",
-                "model": "another-model",
-                "node": "m4",
-                "cost_usd": 0.5,
-            }
-        )
+    write_run(
+        other,
+        **{**RUN_JSON, "arm": "A1", "run_id": "PROC-01-A1-r1", "model": "another-model", "node": "m4", "cost_usd": 0.5},
     )
     assert _render_cli(other, bundle / "BRIEF.md", tmp_path / "b") == (package, prompt)
     # and under a portal arm, whose out/ also holds the portal's records (user name, receipt times)
@@ -342,10 +335,9 @@ def test_blindness_no_arm_model_node_cost_run_or_oracle(folders, tmp_path):
     (portal / "out" / "portal").mkdir()
     (portal / "out" / "portal" / "submissions.jsonl").write_text(json.dumps(submission) + "\n")
     (portal / "portal.log").write_text("2026-03-04 05:07:08,123 INFO submission accepted: {}\n")
-    (portal / "run.json").write_text(
-        json.dumps(
-            {**RUN_JSON, "arm": "A4", "run_id": "PROC-01-A4-r3", "portal_submissions": {"logged": 1, "restored": False}}
-        )
+    write_run(
+        portal,
+        **{**RUN_JSON, "arm": "A4", "run_id": "PROC-01-A4-r3", "portal_submissions": {"logged": 1, "restored": False}},
     )
     assert _render_cli(portal, bundle / "BRIEF.md", tmp_path / "c") == (package, prompt)
 
@@ -376,7 +368,7 @@ def test_render_refuses_the_brief_of_another_bundle(folders, tmp_path):
     digest = tmp_path / "digest.json"
     digest.write_text(json.dumps({"bundle_sha256": "f" * 64, "bundle": {}}))
     run = folders["run"]
-    (run / "run.json").write_text(json.dumps({**RUN_JSON, "bundle_sha256": "0" * 64}))
+    write_run(run, **{**RUN_JSON, "bundle_sha256": "0" * 64})
     code = main(
         [
             "render",

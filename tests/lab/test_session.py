@@ -158,26 +158,19 @@ def test_status_classification(kw, status):
 
 
 def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
-    from whitecollar.analysis.record import not_launched_line, split_not_launched, summarise
-    from whitecollar.lab.session import not_launched_reason
+    from runkit import record, write_run
 
-    ran = {
-        "run_id": "PROC-01-A1-r1",
-        "arm": "A1",
-        "task_id": TASK,
-        "status": "completed",
-        "cost_usd": 1.0,
-        "simulated": True,
-    }
-    skipped = {
-        "run_id": "PROC-01-A2-r1",
-        "arm": "A2",
-        "task_id": TASK,
-        "status": "not_launched",
-        "budget_usd": 4.0,
-        "not_launched_reason": "budget envelope: run PROC-01-A2-r1 not launched",
-        "simulated": True,
-    }
+    from whitecollar.analysis.record import not_launched_line, split_not_launched, summarise
+    from whitecollar.runs.record import not_launched_reason
+
+    ran = record(run_id="PROC-01-A1-r1", arm="A1", task_id=TASK, cost_usd=1.0).to_dict()
+    skipped = record(
+        run_id="PROC-01-A2-r1",
+        arm="A2",
+        task_id=TASK,
+        status="not_launched",
+        not_launched_reason="budget envelope: run PROC-01-A2-r1 not launched",
+    ).to_dict()
     receipt = {
         "success": True,
         "evaluator_error": None,
@@ -200,7 +193,8 @@ def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
     assert {r["arm"] for r in rows} == {"A1"} and all(r["pass_rate"] == 1.0 for r in rows)
     assert not_launched_line(listed, 6.0).startswith("1 run(s) not launched: the budget envelope of 6.00 USD")
     assert not_launched_line([], 6.0) == ""
-    (tmp_path / "run.json").write_text(json.dumps(skipped))
+    assert not_launched_reason(tmp_path) is None  # no run.json yet
+    write_run(tmp_path, **skipped)
     assert not_launched_reason(tmp_path) == skipped["not_launched_reason"]
-    (tmp_path / "run.json").write_text(json.dumps(ran))
+    write_run(tmp_path, **ran)
     assert not_launched_reason(tmp_path) is None

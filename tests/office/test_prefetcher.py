@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from office_helpers import PopenCounter, needs_soffice
+from runkit import write_run
 
 from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office
 from whitecollar.office import soffice as soffice_mod
@@ -29,7 +30,7 @@ def _run(root: Path, name: str, n: int, *, finished: bool = True, formulas: bool
     wb.active["A1"], wb.active["A2"] = n, (f"=A1*{n}" if formulas else n * n)
     path = save_workbook(wb, run / "out" / "book.xlsx")
     if finished:
-        (run / "run.json").write_text("{}\n")
+        write_run(run)
     return path
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import tarfile
 
 import pytest
+from runkit import write_run
 
 from whitecollar.paper.replicate import ReplicationError, planned_jobs, refusal, verify_archive
 from whitecollar.paper.restricted import ROOT_NAME, SUMS
@@ -85,7 +85,7 @@ def test_an_archived_deliverable_that_differs_from_its_run_record_is_named(tmp_p
     (run / "out").mkdir(parents=True)
     (run / "out" / "memo.md").write_text("memo")
     digest = hashlib.sha256(b"memo").hexdigest()
-    (run / "run.json").write_text(json.dumps({"deliverables": {"memo.md": {"sha256": digest, "bytes": 4}}}))
+    write_run(run, deliverables={"memo.md": {"sha256": digest, "bytes": 4}})
     assert run_differences(tmp_path) == []
     (run / "out" / "memo.md").write_text("edited")
     (run / "out" / "extra.txt").write_text("x")

@@ -26,16 +26,53 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic
+from whitecollar.grading.receipt import read_receipt
 from whitecollar.lab.run_spec import SCRIPTED_LABEL, SIMULATED_LABEL, records_label, worker_label
+from whitecollar.runs.record import read_run_record
 
-SCHEMA = """
-CREATE TABLE runs (
-  run_id TEXT PRIMARY KEY, task_id TEXT, bundle TEXT, arm TEXT, repeat INTEGER, node TEXT,
-  backend TEXT, simulated INTEGER, persona TEXT, model TEXT, status TEXT, exit_code INTEGER,
-  timed_out INTEGER, wall_s REAL, time_limit_s REAL, budget_usd REAL, cost_usd REAL, cost_known INTEGER,
-  num_turns INTEGER, tool_uses INTEGER, inputs_intact INTEGER, deliverables INTEGER,
-  started_at TEXT, finished_at TEXT, label TEXT);
-CREATE TABLE receipts (
+
+def _b(v: Any) -> int | None:
+    return None if v is None else int(bool(v))
+
+
+def _field(name: str, convert: Any = None) -> Any:
+    return (lambda r: convert(r[name])) if convert else (lambda r: r[name])
+
+
+#: the runs table, column by column: (column, SQL type, the value from a run record's fields)
+RUN_COLUMNS: tuple[tuple[str, str, Any], ...] = (
+    ("run_id", "TEXT PRIMARY KEY", _field("run_id")),
+    ("task_id", "TEXT", _field("task_id")),
+    ("bundle", "TEXT", _field("bundle")),
+    ("arm", "TEXT", _field("arm")),
+    ("repeat", "INTEGER", _field("repeat")),
+    ("node", "TEXT", _field("node")),
+    ("backend", "TEXT", _field("backend")),
+    ("simulated", "INTEGER", _field("simulated", _b)),
+    ("persona", "TEXT", _field("persona")),
+    ("model", "TEXT", _field("model")),
+    ("status", "TEXT", _field("status")),
+    ("exit_code", "INTEGER", _field("exit_code")),
+    ("timed_out", "INTEGER", _field("timed_out", _b)),
+    ("wall_s", "REAL", _field("wall_s")),
+    ("time_limit_s", "REAL", _field("time_limit_s")),
+    ("budget_usd", "REAL", _field("budget_usd")),
+    ("cost_usd", "REAL", _field("cost_usd")),
+    ("cost_known", "INTEGER", _field("cost_known", _b)),
+    ("num_turns", "INTEGER", _field("num_turns")),
+    ("tool_uses", "INTEGER", _field("tool_uses")),
+    ("inputs_intact", "INTEGER", _field("inputs_intact", _b)),
+    ("deliverables", "INTEGER", _field("deliverables", len)),
+    ("started_at", "TEXT", _field("started_at")),
+    ("finished_at", "TEXT", _field("finished_at")),
+    ("label", "TEXT", worker_label),
+)
+
+SCHEMA = (
+    "CREATE TABLE runs (\n  "
+    + ",\n  ".join(f"{name} {kind}" for name, kind, _ in RUN_COLUMNS)
+    + ");\n"
+    + """CREATE TABLE receipts (
   run_id TEXT PRIMARY KEY REFERENCES runs(run_id), evaluator_version TEXT, success INTEGER,
   weighted_score REAL, completed INTEGER, abstention_status TEXT, abstention_outcome TEXT,
   clarification_expected INTEGER, asked INTEGER, justified INTEGER, integrity_intact INTEGER,
@@ -52,6 +89,7 @@ CREATE TABLE costs (
   run_id TEXT PRIMARY KEY REFERENCES runs(run_id), cost_usd REAL, cost_known INTEGER, cap_usd REAL,
   charged_usd REAL, simulated INTEGER);
 """
+)
 
 SUMMARY_FIELDS = [
     "label",
@@ -76,17 +114,11 @@ SUMMARY_FIELDS = [
 ]
 
 
-def _b(v: Any) -> int | None:
-    return None if v is None else int(bool(v))
-
-
 def load(pairs: list[tuple[Path, Path]]) -> list[tuple[dict, dict]]:
-    """(run.json, receipt.json) contents for each run."""
+    """(run.json, receipt.json) contents for each run, each read through its typed reader (checked, one error)."""
     out = []
     for run_json, receipt_json in pairs:
-        run = json.loads(Path(run_json).read_text(encoding="utf-8"))
-        receipt = json.loads(Path(receipt_json).read_text(encoding="utf-8"))
-        out.append((run, receipt))
+        out.append((read_run_record(run_json).to_dict(), read_receipt(receipt_json).to_dict()))
     return sorted(out, key=lambda rr: rr[0]["run_id"])
 
 
@@ -130,34 +162,9 @@ def build_database(path: Path, records: list[tuple[dict, dict]], judged: dict | 
         con.executescript(SCHEMA)
         for run, rc in records:
             con.execute(
-                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    run["run_id"],
-                    run["task_id"],
-                    run["bundle"],
-                    run["arm"],
-                    run["repeat"],
-                    run["node"],
-                    run.get("backend"),
-                    _b(run.get("simulated")),
-                    run.get("persona"),
-                    run.get("model"),
-                    run["status"],
-                    run.get("exit_code"),
-                    _b(run.get("timed_out")),
-                    run.get("wall_s"),
-                    run.get("time_limit_s"),
-                    run.get("budget_usd"),
-                    run.get("cost_usd"),
-                    _b(run.get("cost_known")),
-                    run.get("num_turns"),
-                    run.get("tool_uses"),
-                    _b(run.get("inputs_intact")),
-                    len(run.get("deliverables", {})),
-                    run.get("started_at"),
-                    run.get("finished_at"),
-                    worker_label(run),
-                ),
+                f"INSERT INTO runs ({', '.join(c for c, _, _ in RUN_COLUMNS)}) "
+                f"VALUES ({', '.join('?' for _ in RUN_COLUMNS)})",
+                tuple(value(run) for _, _, value in RUN_COLUMNS),
             )
             ab = rc["abstention"]
             con.execute(

@@ -27,6 +27,8 @@ from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.bounded import MEMORY_EXIT, Limits, child_env, run_bounded, run_forked
 from whitecollar.grading.receipt import Abstention, Integrity, Receipt, validate_receipt
 from whitecollar.lab.integrity import check_workspace
+from whitecollar.runs.layout import RunFolder
+from whitecollar.runs.record import not_launched_reason, read_run_record
 
 
 def read_oracle(oracle_dir: Path) -> dict:
@@ -117,9 +119,9 @@ class OracleMismatch(ValueError):
 
 def check_oracle_owner(workspace_dir: Path, oracle_dir: Path) -> None:
     """Refuse to grade a run with the oracle of another bundle (each oracle names its bundle's SHA-256)."""
-    run_json, owner = Path(workspace_dir) / "run.json", Path(oracle_dir) / "BUNDLE.sha256"
-    if run_json.is_file() and owner.is_file():
-        ran = json.loads(run_json.read_text(encoding="utf-8")).get("bundle_sha256", "")
+    folder, owner = RunFolder(Path(workspace_dir)), Path(oracle_dir) / "BUNDLE.sha256"
+    if folder.finished() and owner.is_file():
+        ran = read_run_record(folder.run_json).bundle_sha256
         owned = owner.read_text().strip()
         if ran != owned:
             raise OracleMismatch(
@@ -137,14 +139,12 @@ def grade_run(
     launched gets its empty receipt without an evaluator; any other is
     graded in a bounded child (`evaluate_bounded`).
     """
-    from whitecollar.lab.session import not_launched_reason
-
     workspace_dir, oracle_dir = Path(workspace_dir), Path(oracle_dir)
     check_oracle_owner(workspace_dir, oracle_dir)
     reason = not_launched_reason(workspace_dir)
     if reason is not None:
         return not_launched_receipt(task_id, load_scenario(task_id).evaluator_version, reason), False
-    out = Path(out_dir) if out_dir else workspace_dir / "out"
+    out = Path(out_dir) if out_dir else RunFolder(workspace_dir).out
     return evaluate_bounded(task_id, out, workspace_dir, oracle_dir, limits), True
 
 

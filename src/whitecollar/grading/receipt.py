@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -144,6 +145,41 @@ def validate_receipt(data: dict[str, Any]) -> list[str]:
         f"{'.'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
         for e in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
     ]
+
+
+class ReceiptError(ValueError):
+    """A receipt.json that is not a receipt; the message names the file and the fix."""
+
+
+def read_receipt(path: str | Path) -> Receipt:
+    """The receipt in a file, checked against the schema and typed (its derived fields recomputed).
+
+    A stored receipt's success, score and lists must be what its criteria
+    and checks say: a file edited by hand to read "success": true is refused.
+    """
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReceiptError(f"{path}: not found; grade the run first (snakemake results/pilot)") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ReceiptError(f"{path}: unreadable ({type(exc).__name__}); delete it and grade the run again") from None
+    problems = validate_receipt(data) if isinstance(data, dict) else ["(top): not an object"]
+    if problems:
+        raise ReceiptError(f"{path}: not a receipt ({problems[0][:200]}); delete it and grade the run again")
+    receipt = Receipt.from_dict(data)
+    derived = receipt.to_dict()
+    differs = [
+        k
+        for k in ("completed", "weighted_score", "success", "failed_criteria", "triggered_violations")
+        if k in data and data[k] != derived[k]
+    ]
+    if differs:
+        raise ReceiptError(
+            f"{path}: its {', '.join(differs)} disagree with its own criteria and checks; "
+            "delete it and grade the run again"
+        )
+    return receipt
 
 
 EVIDENCE_LIMIT = 400

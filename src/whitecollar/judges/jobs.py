@@ -51,15 +51,18 @@ def render_run(
     from whitecollar.judges.prompt import build_prompt
     from whitecollar.judges.render import check_bundle, render_package
     from whitecollar.judges.rubric import load_rubric
-    from whitecollar.lab.session import NOT_LAUNCHED_PACKAGE, not_launched_reason
+    from whitecollar.lab.session import NOT_LAUNCHED_PACKAGE
+    from whitecollar.runs.layout import RunFolder
+    from whitecollar.runs.record import not_launched_reason
 
     run_dir, out = Path(run_dir), Path(out)
+    folder = RunFolder(run_dir)
     if not run_dir.is_dir():
         raise JudgingError(f"{run_dir}: not a run folder (expected the folder holding out/ and run.json)")
     rubric = load_rubric(rubric_path)
     if digest:
-        check_bundle(run_dir / "run.json", Path(digest), Path(brief))
-    text = render_package(run_dir / "out", Path(brief), rubric, task_id)
+        check_bundle(folder.run_json, Path(digest), Path(brief))
+    text = render_package(folder.out, Path(brief), rubric, task_id)
     not_launched = not_launched_reason(run_dir)
     if not_launched is not None:
         text = NOT_LAUNCHED_PACKAGE + not_launched + "\n"

@@ -31,6 +31,7 @@ from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_file
 from whitecollar.judges.files import WORKBOOK, Rendered, render_file
 from whitecollar.judges.rubric import Rubric
 from whitecollar.office import Failure, prefetch, read_text
+from whitecollar.runs.record import RunRecordError, read_run_record
 
 MAX_FILE_CHARS = 40_000
 MAX_DELIVERABLE_CHARS = 200_000
@@ -187,8 +188,10 @@ def render_package(
 def check_bundle(run_json: Path, digest: Path, brief: Path) -> None:
     """Refuse to pair a run with the brief of another bundle (a regenerated scenario)."""
     try:
-        ran = json.loads(Path(run_json).read_text(encoding="utf-8")).get("bundle_sha256", "")
+        ran = read_run_record(run_json).bundle_sha256
         listing = json.loads(Path(digest).read_text(encoding="utf-8"))
+    except RunRecordError as exc:
+        raise RenderError(str(exc)) from None
     except (OSError, ValueError) as exc:
         raise RenderError(f"cannot check the run's bundle ({type(exc).__name__}: {exc})") from None
     current = listing.get("bundle_sha256", "")

@@ -16,7 +16,6 @@ Statuses keep the worker's failures apart from the laboratory's own:
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from contextlib import AbstractContextManager, nullcontext
@@ -36,6 +35,8 @@ from whitecollar.lab.portal.submissions import restore_from_log
 from whitecollar.lab.run_spec import Backend, RunSpec
 from whitecollar.lab.transport import LocalTransport, Transport
 from whitecollar.lab.workspace import ComposeError, compose, verify_bundle_against_freeze, write_manifest
+from whitecollar.runs.layout import RunFolder
+from whitecollar.runs.record import NOT_LAUNCHED, RunRecord, worker_fields
 
 WORKER_STATUSES = ("completed", "crashed", "timeout", "over_budget", "nothing_delivered")
 
@@ -114,6 +115,7 @@ def run_session(
 ) -> dict[str, Any]:
     transport = transport or LocalTransport()
     run_dir = Path(run_dir).resolve()
+    folder = RunFolder(run_dir)
     try:
         digest = verify_bundle_against_freeze(run.task_id, bundle_dir, freeze_manifest)
     except ComposeError as exc:
@@ -133,11 +135,7 @@ def run_session(
     ws = Path(work_root).resolve() / f"{run.run_id}-{run.bundle}"
     if ws.exists():
         shutil.rmtree(ws)  # left by an interrupted controller
-    run_dir.mkdir(parents=True, exist_ok=True)
-    for stale in ("events.jsonl", "run.json", "integrity.json", "portal.log"):
-        (run_dir / stale).unlink(missing_ok=True)
-    if (run_dir / "out").exists():
-        shutil.rmtree(run_dir / "out")
+    folder.clear()
     started = now_iso()
     try:
         compose(bundle_dir, ws, portal=bool(arm.get("portal")), task_id=run.task_id)
@@ -145,7 +143,7 @@ def run_session(
         ledger.release(run.run_id)
         raise LabFailure(f"{run.run_id}: could not compose the workspace: {exc}") from exc
     limit = float(time_limit_s if time_limit_s is not None else run.time_limit_s)
-    with EventRecorder(run_dir / "events.jsonl") as rec:
+    with EventRecorder(folder.events) as rec:
         rec.note("launch", run_id=run.run_id, node=run.node, backend=backend.name, time_limit_s=limit)
         # a remote transport starts the portal on its node, next to the worker (lab/ssh.py)
         remote_portal = bool(getattr(transport, "remote_portal", False))
@@ -174,11 +172,11 @@ def run_session(
             ledger.settle(run.run_id, res.cost_usd, run.budget_usd, simulated=backend.simulated)
             shutil.rmtree(ws, ignore_errors=True)
             raise LabFailure(f"{run.run_id}: {mismatch}")
-        collected = collect(ws, run_dir / "out", max_file_bytes=max_file_bytes, max_run_bytes=max_run_bytes)
+        collected = collect(ws, folder.out, max_file_bytes=max_file_bytes, max_run_bytes=max_run_bytes)
         rec.note("collected", files=len(collected.files), skipped=len(collected.skipped))
         submissions = _submissions_as_accepted(run_dir, collected, rec) if arm.get("portal") else None
     integrity = collected.integrity
-    atomic.write_json(run_dir / "integrity.json", asdict(integrity))
+    atomic.write_json(folder.integrity, asdict(integrity))
     status = classify(
         timed_out=outcome.timed_out,
         exit_code=outcome.exit_code,
@@ -189,7 +187,40 @@ def run_session(
     )
     ledger.settle(run.run_id, res.cost_usd, run.budget_usd, simulated=backend.simulated)
     shutil.rmtree(ws, ignore_errors=True)
-    record = {
+    record = RunRecord(
+        **_identity(run, digest),
+        **worker_fields(backend.describe(run)),
+        status=status,
+        exit_code=outcome.exit_code,
+        timed_out=outcome.timed_out,
+        wall_s=round(outcome.wall_s, 3),
+        time_limit_s=limit,
+        budget_usd=run.budget_usd,
+        cost_usd=res.cost_usd,
+        cost_known=res.cost_usd is not None,
+        num_turns=res.num_turns,
+        result_subtype=res.subtype,
+        duration_ms=res.duration_ms,
+        tool_uses=res.tool_uses,
+        events=res.events,
+        partial_lines=res.partial_lines,
+        deliverables=collected.files,
+        skipped=collected.skipped,
+        portal_submissions=submissions,
+        inputs_intact=integrity.intact,
+        integrity=integrity.detail,
+        stderr_tail=outcome.stderr_tail[-1000:],
+        sandbox=getattr(outcome, "sandbox", None),  # how the worker was walled on the local node (lab/sandbox.py)
+        started_at=started,
+        finished_at=now_iso(),
+    )
+    record.write(folder.run_json)
+    return record.to_dict()
+
+
+def _identity(run: RunSpec, digest: str) -> dict[str, Any]:
+    """Which run a record is of, the same for a launched run and one never launched."""
+    return {
         "run_id": run.run_id,
         "task_id": run.task_id,
         "bundle": run.bundle,
@@ -197,47 +228,11 @@ def run_session(
         "arm": run.arm,
         "repeat": run.repeat,
         "node": run.node,
-        **backend.describe(run),
-        "status": status,
-        "exit_code": outcome.exit_code,
-        "timed_out": outcome.timed_out,
-        "wall_s": round(outcome.wall_s, 3),
-        "time_limit_s": limit,
-        "budget_usd": run.budget_usd,
-        "cost_usd": res.cost_usd,
-        "cost_known": res.cost_usd is not None,
-        "num_turns": res.num_turns,
-        "result_subtype": res.subtype,
-        "duration_ms": res.duration_ms,
-        "tool_uses": res.tool_uses,
-        "events": res.events,
-        "partial_lines": res.partial_lines,
-        "deliverables": collected.files,
-        "skipped": collected.skipped,
-        "portal_submissions": submissions,
-        "inputs_intact": integrity.intact,
-        "integrity": integrity.detail,
-        "stderr_tail": outcome.stderr_tail[-1000:],
-        "sandbox": getattr(outcome, "sandbox", None),  # how the worker was walled on the local node (lab/sandbox.py)
-        "started_at": started,
-        "finished_at": now_iso(),
     }
-    atomic.write_json(run_dir / "run.json", record)
-    return record
 
 
-NOT_LAUNCHED = "not_launched"
 # the first words of the judging package of a run never launched: its judge jobs ask no judge
 NOT_LAUNCHED_PACKAGE = "NOT LAUNCHED: "
-
-
-def not_launched_reason(run_dir: Path) -> str | None:
-    """Why the run in run_dir was never launched, or None when it was (or has no run.json yet)."""
-    path = Path(run_dir) / "run.json"
-    if not path.is_file() or path.is_symlink():
-        return None
-    record = json.loads(path.read_text(encoding="utf-8"))
-    return record.get("not_launched_reason", "not launched") if record.get("status") == NOT_LAUNCHED else None
 
 
 def record_not_launched(
@@ -251,49 +246,32 @@ def record_not_launched(
     worker's failure nor the laboratory's: it is left out of every
     denominator and counted on its own (lab/record.py).
     """
-    run_dir.mkdir(parents=True, exist_ok=True)
-    for stale in ("events.jsonl", "run.json", "integrity.json", "portal.log"):
-        (run_dir / stale).unlink(missing_ok=True)
-    if (run_dir / "out").exists():
-        shutil.rmtree(run_dir / "out")
-    (run_dir / "out").mkdir()
-    atomic.write_text(run_dir / "events.jsonl", "")
+    folder = RunFolder(Path(run_dir))
+    folder.clear()
+    folder.out.mkdir()
+    atomic.write_text(folder.events, "")
     atomic.write_json(
-        run_dir / "integrity.json", {"intact": None, "changed": [], "detail": "not launched: no workspace was composed"}
+        folder.integrity, {"intact": None, "changed": [], "detail": "not launched: no workspace was composed"}
     )
-    record = {
-        "run_id": run.run_id,
-        "task_id": run.task_id,
-        "bundle": run.bundle,
-        "bundle_sha256": digest,
-        "arm": run.arm,
-        "repeat": run.repeat,
-        "node": run.node,
-        **worker,
-        "status": NOT_LAUNCHED,
-        "not_launched_reason": reason,
-        "exit_code": None,
-        "timed_out": False,
-        "wall_s": 0.0,
-        "time_limit_s": float(run.time_limit_s),
-        "budget_usd": run.budget_usd,
-        "cost_usd": 0.0,
-        "cost_known": True,
-        "deliverables": {},
-        "skipped": [],
-        "inputs_intact": None,
-        "integrity": "not launched",
-        "started_at": None,
-        "finished_at": now_iso(),
-    }
-    atomic.write_json(run_dir / "run.json", record)  # last: its presence says the folder is complete
-    return record
+    record = RunRecord(
+        **_identity(run, digest),
+        **worker_fields(worker),
+        status=NOT_LAUNCHED,
+        not_launched_reason=reason,
+        time_limit_s=float(run.time_limit_s),
+        budget_usd=run.budget_usd,
+        cost_usd=0.0,
+        integrity="not launched",
+        finished_at=now_iso(),
+    )
+    record.write(folder.run_json)  # last: its presence says the folder is complete
+    return record.to_dict()
 
 
 def _start_portal(run: RunSpec, ws: Path, run_dir: Path, ledger: Ledger, rec: EventRecorder) -> PortalHandle:
     """The run's portal (portal arms), up before the worker; one that cannot start fails the run, not the worker."""
     try:
-        portal = start_portal(ws, run_dir / "portal.log")
+        portal = start_portal(ws, RunFolder(run_dir).portal_log)
     except PortalError as exc:
         ledger.release(run.run_id)
         shutil.rmtree(ws, ignore_errors=True)
@@ -315,8 +293,9 @@ def _submissions_as_accepted(run_dir: Path, collected: Collected, rec: EventReco
     award, a filing); the copy in out/ is only the worker's to read, so it
     must not be able to take one back or add one the portal never received.
     """
-    out = run_dir / "out"
-    found = restore_from_log(run_dir / "portal.log", out)
+    folder = RunFolder(run_dir)
+    out = folder.out
+    found = restore_from_log(folder.portal_log, out)
     if found["restored"]:  # the listing made at collection no longer describes the file
         rel, path = SUBMISSIONS_RELPATH.as_posix(), out / SUBMISSIONS_RELPATH
         if path.is_file():

@@ -114,17 +114,9 @@ def finished_workbooks(runs_root: Path) -> list[Path]:
     Walked without following symbolic links (an agent's out/ may hold
     anything), and never into a run folder's other contents.
     """
-    found: list[Path] = []
-    for folder, dirs, files in os.walk(runs_root, followlinks=False):
-        if "run.json" in files:
-            dirs[:] = []
-            out = Path(folder) / "out"
-            if out.is_dir() and not out.is_symlink():
-                for sub, _, names in os.walk(out, followlinks=False):
-                    found += [Path(sub) / n for n in names if n.endswith(".xlsx")]
-        else:
-            dirs[:] = [d for d in dirs if d != "out"]
-    return sorted(p for p in found if p.is_file() and not p.is_symlink())
+    from whitecollar.runs.layout import finished_runs
+
+    return sorted(p for run in finished_runs(runs_root) for p in run.workbooks())
 
 
 def _wanted(state: Path) -> Path:

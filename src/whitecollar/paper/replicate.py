@@ -31,6 +31,8 @@ from pathlib import Path
 from whitecollar import atomic
 from whitecollar.hashing import sha256_file
 from whitecollar.paper.restricted import ROOT_NAME, SUMS
+from whitecollar.runs.layout import finished_runs
+from whitecollar.runs.record import read_run_record
 
 #: rules that would start a worker or a judge
 NEEDS_AGENT = {"run": "a worker session", "judge": "a judge"}
@@ -127,13 +129,10 @@ def check_clone(top: Path, root: Path, config: dict) -> list[str]:
 def run_differences(runs: Path) -> list[str]:
     """Deliverables of each archived run that differ from the hashes its run.json recorded at collection."""
     problems = []
-    for run_json in sorted(runs.glob("*/*/*/r*/run.json")):
-        run_dir = run_json.parent
-        recorded = {
-            rel: d["sha256"]
-            for rel, d in json.loads(run_json.read_text(encoding="utf-8")).get("deliverables", {}).items()
-        }
-        out = run_dir / "out"
+    for folder in finished_runs(runs):
+        run_dir = folder.root
+        recorded = {rel: d["sha256"] for rel, d in read_run_record(folder.run_json).deliverables.items()}
+        out = folder.out
         present = {p.relative_to(out).as_posix(): sha256_file(p) for p in out.rglob("*") if p.is_file()}
         for rel in sorted(set(recorded) | set(present)):
             if recorded.get(rel) != present.get(rel):

@@ -40,6 +40,7 @@ DATA: dict[str, tuple[str, ...]] = {
     "whitecollar.benchmark.scenario": ("src/whitecollar/schemas/scenario.schema.json",),
     "whitecollar.config": ("src/whitecollar/schemas/config.schema.json",),
     "whitecollar.grading.receipt": ("src/whitecollar/schemas/receipt.schema.json",),
+    "whitecollar.runs.record": ("src/whitecollar/schemas/run.schema.json",),
     "whitecollar.grading.completion": ("benchmark/completion.schema.json",),
     "whitecollar.benchmark.generation": ("benchmark/completion.schema.json",),
     "whitecollar.benchmark.benchdata": (

@@ -52,6 +52,8 @@ from pathlib import Path
 import yaml
 
 from whitecollar.lab.run_spec import RunSpec, run_seed
+from whitecollar.runs.layout import RECEIPT, RunFolder, run_path
+from whitecollar.runs.record import read_run_record
 
 REPO = Path(__file__).resolve().parents[3]
 IGNORE = shutil.ignore_patterns(
@@ -180,7 +182,7 @@ def prepare(dest: Path) -> Lab:
 
 
 def _run_path(row: dict[str, str]) -> Path:
-    return Path(row["task_id"], row["bundle"], row["arm"], f"r{row['repeat']}")
+    return Path(run_path(row["task_id"], row["bundle"], row["arm"], row["repeat"]))
 
 
 def observe(lab: Lab, pilot_ok: bool) -> Observed:
@@ -188,11 +190,11 @@ def observe(lab: Lab, pilot_ok: bool) -> Observed:
     status, events, receipt, success, sessions = {}, {}, {}, {}, {}
     for row in rows:
         rid = row["run_id"]
-        run_json = lab.root / "results" / "runs" / _run_path(row) / "run.json"
-        events[rid] = _lab_notes(run_json.parent / "events.jsonl")
-        rc = lab.root / "results" / "receipts" / _run_path(row) / "receipt.json"
-        if run_json.is_file():
-            status[rid] = json.loads(run_json.read_text(encoding="utf-8"))["status"]
+        folder = RunFolder(lab.root / "results" / "runs" / _run_path(row))
+        events[rid] = _lab_notes(folder.events)
+        rc = lab.root / "results" / "receipts" / _run_path(row) / RECEIPT
+        if folder.finished():
+            status[rid] = read_run_record(folder.run_json).status
         if rc.is_file():
             receipt[rid] = hashlib.sha256(rc.read_bytes()).hexdigest()
             success[rid] = bool(json.loads(rc.read_text(encoding="utf-8")).get("success"))

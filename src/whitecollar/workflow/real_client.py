@@ -15,7 +15,6 @@ worker time, and exits non-zero on any difference.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import time
@@ -25,6 +24,8 @@ from typing import Any
 import yaml
 
 from whitecollar.lab.claude_client import ClientNotInstalled, installed_client
+from whitecollar.runs.layout import finished_runs
+from whitecollar.runs.record import read_run_record
 from whitecollar.workflow.cluster import IGNORE, ROOT, lab_env, remove_tree, snakemake, stop_services
 
 OVERLAY = ROOT / "config" / "real-client.yaml"
@@ -104,7 +105,7 @@ def compare(sim: Path, real: Path) -> list[str]:
 
 
 def worker_seconds(root: Path) -> float:
-    return sum(json.loads(p.read_text())["wall_s"] for p in (root / "results" / "runs").rglob("run.json"))
+    return sum(read_run_record(f.run_json).wall_s for f in finished_runs(root / "results" / "runs"))
 
 
 def main(argv: list[str] | None = None) -> int:
