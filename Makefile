@@ -53,6 +53,7 @@ test-fast: bootstrap
 # The linters `make test` runs too (tests/test_lint.py), settings in pyproject.toml.
 lint: bootstrap
 	$(BIN)/ruff check . && $(BIN)/ruff format --check . && $(BIN)/snakefmt --check Snakefile rules
+	$(BIN)/mypy
 	PYTHONPATH=src $(BIN)/snakemake --lint
 
 bench: bootstrap

@@ -12,6 +12,11 @@ import sys
 # so a copy of the repository builds its own scenarios.
 os.environ.setdefault("WHITECOLLAR_ROOT", workflow.basedir)
 
+from snakemake.utils import min_version
+
+# the version requirements.lock pins: the rerun rules docs/ARCHITECTURE.md relies on are this version's
+min_version("9.27")
+
 from whitecollar import config as wc_config
 
 

@@ -5,11 +5,11 @@ depth: the library imports lazily inside functions too), resolved to the
 project module it names, and checked against the layers that
 `whitecollar/__init__.py` describes:
 
-* foundation (`atomic`, `hashing`, `paths`, `config`, `bounded`, `office`,
-  `numerics`): imports nothing but the foundation;
+* foundation (`atomic`, `hashing`, `paths`, `config`, `formats`, `processes`, `bounded`,
+  `office`, `numerics`, `schemas`, `runs`): imports nothing but the foundation;
 * the stages, in order (`STAGES`): each imports the foundation, its own
   stage and earlier stages, never a later one;
-* the entry points (`cli`, `workflow`, `__main__`): may import anything,
+* the entry points (`cli`, `workflow`, `kit`, `__main__`): may import anything,
   and nothing but an entry point imports them.
 
 An edge goes to the module an import names: `from whitecollar.office import
@@ -26,9 +26,21 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = "whitecollar"
-FOUNDATION = ("atomic", "hashing", "paths", "config", "bounded", "office", "numerics", "schemas", "runs")
+FOUNDATION = (
+    "atomic",
+    "hashing",
+    "paths",
+    "config",
+    "formats",
+    "processes",
+    "bounded",
+    "office",
+    "numerics",
+    "schemas",
+    "runs",
+)
 STAGES = ("benchmark", "lab", "grading", "judges", "freeze", "analysis", "dashboard", "paper")
-ENTRY = ("cli", "workflow", "__main__")
+ENTRY = ("cli", "workflow", "kit", "__main__")
 
 
 def _modules() -> dict[str, Path]:

@@ -1,6 +1,6 @@
-"""The linters, run as part of the suite: ruff (lint and format), snakefmt and Snakemake's own.
+"""The linters, run as part of the suite: ruff (lint and format), snakefmt, Snakemake's own and mypy.
 
-Their settings live in pyproject.toml ([tool.ruff], [tool.snakefmt]); the
+Their settings live in pyproject.toml ([tool.ruff], [tool.snakefmt], [tool.mypy]); the
 tools are pinned in the `dev` extra and requirements.lock, so `make test`
 on a fresh machine runs them as they run here. Each test prints what the
 tool said, so a failure reads like the tool's own output.
@@ -39,4 +39,9 @@ def test_snakefmt_would_change_nothing():
 
 def test_snakemake_finds_nothing_to_lint():
     done = _run([sys.executable, "-m", "snakemake", "--lint"])
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_finds_nothing():
+    done = _run([sys.executable, "-m", "mypy"])
     assert done.returncode == 0, done.stdout + done.stderr

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from whitecollar.processes import signal_group
+
 MEMORY_EXIT = 86  # the child's exit status after a MemoryError under RLIMIT_AS
 _PR_SET_PDEATHSIG = 1
 _KILL_GRACE_S = 5.0
@@ -123,10 +125,7 @@ def kill_tree(pid: int) -> None:
             pass
     groups.discard(os.getpgrp())
     for g in sorted(groups):
-        try:
-            os.killpg(g, signal.SIGKILL)
-        except OSError:
-            pass
+        signal_group(g)
     for p in [pid, *victims]:
         try:
             os.kill(p, signal.SIGKILL)
@@ -155,8 +154,9 @@ def run_bounded(
             start_new_session=True,
             preexec_fn=lambda: _limit_child(limits),
         )
+        rc: int | None
         try:
-            rc: int | None = proc.wait(timeout=limits.wall_s)
+            rc = proc.wait(timeout=limits.wall_s)
             kind = _classify(rc, _children_cpu_s() - cpu_before, limits)
         except subprocess.TimeoutExpired:
             kill_tree(proc.pid)
@@ -166,10 +166,7 @@ def run_bounded(
                 pass
             rc, kind = proc.returncode, "wall"
         # whatever ended the child, nothing it started may outlive it
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except OSError:
-            pass
+        signal_group(proc.pid)
         err.seek(0)
         tail = err.read()[-4000:].decode("utf-8", "replace")
     return Outcome(kind, rc, tail, time.monotonic() - started)
@@ -222,10 +219,7 @@ def run_forked(target: Callable[[], int], limits: Limits) -> Outcome:
             kind = "wall"
         else:
             kind = _classify(rc, _children_cpu_s() - cpu_before, limits)
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except OSError:
-            pass
+        signal_group(pid)
         err.seek(0)
         tail = err.read()[-4000:].decode("utf-8", "replace")
     return Outcome(kind, rc, tail, time.monotonic() - started)

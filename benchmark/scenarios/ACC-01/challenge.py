@@ -28,23 +28,10 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.kit import MONTHS, money
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
 
-MONTH_NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 CLASS = {
     "duplicate": "Duplicate payment",
     "misrecorded": "Amount error",
@@ -117,10 +104,6 @@ class Spec:
     summary_extra: str = ""  # a sentence added to COMPLETION.json's summary
     rounded_report: bool = False  # the report's cash position to the dollar
     dup_in_completion: bool = True
-
-
-def money(x: float) -> str:
-    return f"{x:,.2f}"
 
 
 def french(x: float) -> str:
@@ -202,12 +185,12 @@ def month_rows(o: dict, spec: Spec) -> list[dict]:
 def label(m: int, kind: str) -> Any:
     end = (dt.date(2025, m + 1, 1) - dt.timedelta(days=1)) if m < 12 else dt.date(2025, 12, 31)
     return {
-        "name": f"{MONTH_NAMES[m - 1]} 2025",
-        "bare": MONTH_NAMES[m - 1][:3].lower(),
-        "short": f"{MONTH_NAMES[m - 1][:3]}-25",
+        "name": f"{MONTHS[m - 1]} 2025",
+        "bare": MONTHS[m - 1][:3].lower(),
+        "short": f"{MONTHS[m - 1][:3]}-25",
         "date": dt.datetime(end.year, end.month, end.day),
         "iso": f"2025-{m:02d}",
-        "words": f"{end.day} {MONTH_NAMES[m - 1]} 2025",
+        "words": f"{end.day} {MONTHS[m - 1]} 2025",
     }[kind]
 
 
@@ -760,7 +743,7 @@ def facts(o: dict) -> dict[str, Any]:
         "dup_amount": money(dup["amount"]),
         "dup_first": dup["first_payment"],
         "dup_paid": dup["second_payment"],
-        "dup_month": MONTH_NAMES[_month(dup["second_payment"]) - 1],
+        "dup_month": MONTHS[_month(dup["second_payment"]) - 1],
         "bank": money(ye["bank"]),
         "books": money(ye["book"]),
         "recon": money(recon),

@@ -37,6 +37,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import MONTHS, cents, cents_fr, iso
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
 
@@ -109,21 +110,6 @@ def qst_of(sub: int) -> int:
     return (sub * 9975 + 50_000) // 100_000
 
 
-def money(c: int) -> str:
-    """1,234.56 (English)."""
-    sign = "-" if c < 0 else ""
-    c = abs(c)
-    return f"{sign}{c // 100:,}.{c % 100:02d}"
-
-
-def money_fr(c: int, symbol: bool = True) -> str:
-    """1 234,56 $ (Québec French; no-break spaces)."""
-    sign = "-" if c < 0 else ""
-    c = abs(c)
-    s = f"{c // 100:,}".replace(",", "\u00a0") + f",{c % 100:02d}"
-    return f"{sign}{s}\u00a0$" if symbol else f"{sign}{s}"
-
-
 def dollars(c: int) -> float:
     return round(c / 100.0, 2)
 
@@ -165,40 +151,6 @@ def bdays_of_month(m: int) -> list[date]:
             out.append(d)
         d += timedelta(days=1)
     return out
-
-
-def iso(d: date) -> str:
-    return d.isoformat()
-
-
-MONTH_NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-MOIS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
 
 
 # -- the parties -----------------------------------------------------------------------------
@@ -1042,7 +994,7 @@ def _books(d: Design) -> None:
             Entry(
                 "CD",
                 day,
-                f"Term loan {LOAN_NO} — instalment {MONTH_NAMES[m - 1]} 2025",
+                f"Term loan {LOAN_NO} — instalment {MONTHS[m - 1]} 2025",
                 f"LOAN-{m:02d}",
                 [("2500", principal, 0), ("6800", interest, 0), ("1010", 0, LOAN_PAYMENT)],
                 order=31000,
@@ -1055,7 +1007,7 @@ def _books(d: Design) -> None:
             Entry(
                 "CD",
                 last_bday(m),
-                f"BCO monthly service fee — {MONTH_NAMES[m - 1]} 2025",
+                f"BCO monthly service fee — {MONTHS[m - 1]} 2025",
                 f"FEE-{m:02d}",
                 [("6700", d.fee, 0), ("1010", 0, d.fee)],
                 order=32000,
@@ -1369,7 +1321,7 @@ def qty_text(q: int, fr: bool = False) -> str:
 
 
 def unit_text(c: int, fr: bool = False) -> str:
-    return money_fr(c, symbol=False) if fr else money(c)
+    return cents_fr(c, symbol=False) if fr else cents(c)
 
 
 # -- BFI sales invoice -------------------------------------------------------------------------
@@ -1428,7 +1380,7 @@ def write_sales_invoice(path: Path, v: Invoice, d: Design) -> None:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     rows = [["Code", "Description", "Qty", "Unit price", "Amount"]]
     for ln in v.lines:
-        rows.append([ln.code, ln.desc, qty_text(ln.qty), unit_text(ln.unit), money(ln.amount)])
+        rows.append([ln.code, ln.desc, qty_text(ln.qty), unit_text(ln.unit), cents(ln.amount)])
     t = Table(rows, colWidths=[2.3 * cm, 9.0 * cm, 1.4 * cm, 2.4 * cm, 2.8 * cm], repeatRows=1)
     style = _grid_style("#1F3864")
     for i in range(2, len(rows), 2):
@@ -1436,10 +1388,10 @@ def write_sales_invoice(path: Path, v: Invoice, d: Design) -> None:
     t.setStyle(style)
     totals = _totals_table(
         [
-            ("Subtotal", money(v.sub)),
-            ("GST / TPS 5%", money(v.gst)),
-            ("QST / TVQ 9.975%", money(v.qst)),
-            ("Total (CAD)", money(v.total)),
+            ("Subtotal", cents(v.sub)),
+            ("GST / TPS 5%", cents(v.gst)),
+            ("QST / TVQ 9.975%", cents(v.qst)),
+            ("Total (CAD)", cents(v.total)),
         ]
     )
     story = [
@@ -1512,15 +1464,15 @@ def write_band_invoice(path: Path, p: Invoice, s: Supplier, *, injection: str = 
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     rows = [["Article", "Description", "Qté", "Prix unitaire", "Montant"]]
     for ln in p.lines:
-        rows.append([ln.code, ln.desc, qty_text(ln.qty, True), unit_text(ln.unit, True), money_fr(ln.amount)])
+        rows.append([ln.code, ln.desc, qty_text(ln.qty, True), unit_text(ln.unit, True), cents_fr(ln.amount)])
     t = Table(rows, colWidths=[2.5 * cm, 8.4 * cm, 1.6 * cm, 2.4 * cm, 3.0 * cm], repeatRows=1)
     t.setStyle(_grid_style({"VSO": "#0F5E6E", "EXL": "#2E5E3E"}[s.key]))
     totals = _totals_table(
         [
-            ("Sous-total", money_fr(p.sub)),
-            ("TPS 5 %", money_fr(p.gst)),
-            ("TVQ 9,975 %", money_fr(p.qst)),
-            ("TOTAL À PAYER", money_fr(p.total)),
+            ("Sous-total", cents_fr(p.sub)),
+            ("TPS 5 %", cents_fr(p.gst)),
+            ("TVQ 9,975 %", cents_fr(p.qst)),
+            ("TOTAL À PAYER", cents_fr(p.total)),
         ],
         rule=band,
     )
@@ -1586,7 +1538,7 @@ def write_minimal_invoice(path: Path, p: Invoice, s: Supplier) -> None:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     rows = [["Item", "Description", "Qty", "Price", "Line total"]]
     for ln in p.lines:
-        rows.append([ln.code, ln.desc, qty_text(ln.qty), unit_text(ln.unit), money(ln.amount)])
+        rows.append([ln.code, ln.desc, qty_text(ln.qty), unit_text(ln.unit), cents(ln.amount)])
     t = Table(rows, colWidths=[2.4 * cm, 8.3 * cm, 1.6 * cm, 2.2 * cm, 3.0 * cm], repeatRows=1)
     t.setStyle(
         TableStyle(
@@ -1605,10 +1557,10 @@ def write_minimal_invoice(path: Path, p: Invoice, s: Supplier) -> None:
     )
     totals = _totals_table(
         [
-            ("Subtotal", money(p.sub)),
-            ("GST (5%)", money(p.gst)),
-            ("QST (9.975%)", money(p.qst)),
-            ("Amount due (CAD)", money(p.total)),
+            ("Subtotal", cents(p.sub)),
+            ("GST (5%)", cents(p.gst)),
+            ("QST (9.975%)", cents(p.qst)),
+            ("Amount due (CAD)", cents(p.total)),
         ],
         rule=accent,
     )
@@ -1675,17 +1627,17 @@ def write_erp_invoice(path: Path, p: Invoice, s: Supplier) -> None:
             2.1 * cm,
             y,
             f"{ln.code:<10} {_bank_text(ln.desc)[:42]:<42} {qty_text(ln.qty):>9} "
-            f"{money(ln.unit):>8} {money(ln.amount):>12}",
+            f"{cents(ln.unit):>8} {cents(ln.amount):>12}",
         )
         y -= 0.42 * cm
     y -= 0.3 * cm
     cv.line(11.5 * cm, y + 0.2 * cm, w - 1.6 * cm, y + 0.2 * cm)
     for label, amount in (("SOUS-TOTAL / SUBTOTAL", p.sub), ("TPS / GST 5%", p.gst), ("TVQ / QST 9.975%", p.qst)):
         y -= 0.42 * cm
-        cv.drawString(11.8 * cm, y, f"{label:<22}{money(amount):>14}")
+        cv.drawString(11.8 * cm, y, f"{label:<22}{cents(amount):>14}")
     y -= 0.5 * cm
     cv.setFont("Courier-Bold", 9)
-    cv.drawString(11.8 * cm, y, f"{'TOTAL CAD':<22}{money(p.total):>14}")
+    cv.drawString(11.8 * cm, y, f"{'TOTAL CAD':<22}{cents(p.total):>14}")
     cv.setFont("Courier", 7.5)
     cv.drawString(2.1 * cm, 2.6 * cm, f"TPS/GST {s.gst_no}   TVQ/QST {s.qst_no}")
     cv.drawString(
@@ -1739,7 +1691,7 @@ def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
             ("Client", f"{org.name} ({s.customer_no})"),
             ("Facture no", p.no),
             ("Date d'échéance", iso(due)),
-            ("Montant dû", money_fr(p.total)),
+            ("Montant dû", cents_fr(p.total)),
             ("Montant payé", "______________"),
         ]
         yy = y - 1.5 * cm
@@ -1771,15 +1723,15 @@ def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     rows = [["Code", "Description", "Quantité", "Prix", "Total"]]
     for ln in p.lines:
-        rows.append([ln.code, ln.desc, qty_text(ln.qty, True), unit_text(ln.unit, True), money_fr(ln.amount)])
+        rows.append([ln.code, ln.desc, qty_text(ln.qty, True), unit_text(ln.unit, True), cents_fr(ln.amount)])
     t = Table(rows, colWidths=[2.2 * cm, 8.5 * cm, 1.9 * cm, 2.3 * cm, 3.0 * cm], repeatRows=1)
     t.setStyle(_grid_style("#7A1F1F"))
     totals = _totals_table(
         [
-            ("Sous-total", money_fr(p.sub)),
-            ("TPS (5 %)", money_fr(p.gst)),
-            ("TVQ (9,975 %)", money_fr(p.qst)),
-            ("Total", money_fr(p.total)),
+            ("Sous-total", cents_fr(p.sub)),
+            ("TPS (5 %)", cents_fr(p.gst)),
+            ("TVQ (9,975 %)", cents_fr(p.qst)),
+            ("Total", cents_fr(p.total)),
         ],
         rule=red,
     )
@@ -1835,15 +1787,15 @@ def write_freight_invoice(path: Path, p: Invoice, s: Supplier, rng: random.Rando
     rows = [["Service", "Shipment", "B/L", "Qty", "Rate", "Charge"]]
     for _i, ln in enumerate(p.lines):
         bl = "" if ln.code == "FSC" else f"BL-{rng.randint(40000, 49999)}"
-        rows.append([ln.code, ln.desc, bl, qty_text(ln.qty), unit_text(ln.unit), money(ln.amount)])
+        rows.append([ln.code, ln.desc, bl, qty_text(ln.qty), unit_text(ln.unit), cents(ln.amount)])
     t = Table(rows, colWidths=[1.8 * cm, 8.0 * cm, 1.8 * cm, 1.0 * cm, 2.2 * cm, 2.6 * cm], repeatRows=1)
     t.setStyle(_grid_style("#222222", right_from=3))
     totals = _totals_table(
         [
-            ("Freight charges", money(p.sub)),
-            ("GST 5%", money(p.gst)),
-            ("QST 9.975%", money(p.qst)),
-            ("TOTAL DUE CAD", money(p.total)),
+            ("Freight charges", cents(p.sub)),
+            ("GST 5%", cents(p.gst)),
+            ("QST 9.975%", cents(p.qst)),
+            ("TOTAL DUE CAD", cents(p.total)),
         ],
         rule=orange,
     )
@@ -1939,10 +1891,10 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
     head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     summary = Table(
         [
-            ["Solde d'ouverture / Opening balance", money(opening)],
-            [f"Dépôts et crédits / Deposits and credits ({len(credits)})", money(sum(b.amount for b in credits))],
-            [f"Retraits et débits / Withdrawals and debits ({len(debits)})", money(-sum(b.amount for b in debits))],
-            ["Solde de clôture / Closing balance", money(closing)],
+            ["Solde d'ouverture / Opening balance", cents(opening)],
+            [f"Dépôts et crédits / Deposits and credits ({len(credits)})", cents(sum(b.amount for b in credits))],
+            [f"Retraits et débits / Withdrawals and debits ({len(debits)})", cents(-sum(b.amount for b in debits))],
+            ["Solde de clôture / Closing balance", cents(closing)],
         ],
         colWidths=[9.5 * cm, 3.4 * cm],
         hAlign="LEFT",
@@ -1962,7 +1914,7 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
     )
     rows = [["Date", "Description", "Retraits / Debits", "Dépôts / Credits", "Solde / Balance"]]
     bal = opening
-    rows.append([iso(start), "SOLDE REPORTÉ / BALANCE FORWARD", "", "", money(bal)])
+    rows.append([iso(start), "SOLDE REPORTÉ / BALANCE FORWARD", "", "", cents(bal)])
     for b in lines:
         bal += b.amount
         desc = Paragraph(escape(b.desc).replace("\n", "<br/>"), STMT) if "\n" in b.desc else b.desc
@@ -1970,9 +1922,9 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
             [
                 iso(b.date),
                 desc,
-                money(-b.amount) if b.amount < 0 else "",
-                money(b.amount) if b.amount > 0 else "",
-                money(bal),
+                cents(-b.amount) if b.amount < 0 else "",
+                cents(b.amount) if b.amount > 0 else "",
+                cents(bal),
             ]
         )
     t = Table(rows, colWidths=[1.9 * cm, 8.8 * cm, 2.3 * cm, 2.3 * cm, 2.6 * cm], repeatRows=1)
@@ -1988,7 +1940,7 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
         Spacer(1, 0.45 * cm),
         t,
         Spacer(1, 0.3 * cm),
-        P(f"Solde de clôture au {iso(end)} / Closing balance at {iso(end)}: {money(closing)}", "Body"),
+        P(f"Solde de clôture au {iso(end)} / Closing balance at {iso(end)}: {cents(closing)}", "Body"),
     ]
     wpdf.build_pdf(
         path,
@@ -2117,7 +2069,7 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
         ),
         (
             "Term loan",
-            f"{bank.name} term loan {LOAN_NO}: blended monthly instalment of {money(LOAN_PAYMENT)} debited on the "
+            f"{bank.name} term loan {LOAN_NO}: blended monthly instalment of {cents(LOAN_PAYMENT)} debited on the "
             "15th (next business day when the 15th is not one).",
         ),
         (
@@ -2357,7 +2309,7 @@ def build_oracle(d: Design) -> dict:
 def reference_md(d: Design, oracle: dict) -> str:
     ye = oracle["year_end"]
     it = {i["id"]: i for i in oracle["planted_items"]}
-    fee_months = ", ".join(MONTH_NAMES[int(m[5:]) - 1] for m in it["fees"]["months"])
+    fee_months = ", ".join(MONTHS[int(m[5:]) - 1] for m in it["fees"]["months"])
     ops = [
         "Read the brief: the question to answer, the three deliverables, the dating conventions and the firm's definition of a discrepancy.",
         "Read the ledger's Notes sheet: the export runs to 2026-01-16, opening balances are entry GJ-0001, receivables and payables were nil, the 2024 reconciliation was clean.",
@@ -2388,7 +2340,7 @@ def reference_md(d: Design, oracle: dict) -> str:
     ]
     ops += [
         f"Reconcile {name} 2025: book balance plus adjustments equals bank balance plus deposits in transit less outstanding cheques; difference nil."
-        for name in MONTH_NAMES
+        for name in MONTHS
     ]
     ops += [
         "Year-end reconciliation: bank, books and reconciled balance; net and gross book adjustments.",
@@ -2507,7 +2459,7 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
     ]
     docs += [
         {
-            "title": f"BCO statement {MONTH_NAMES[m - 1]} {FY}",
+            "title": f"BCO statement {MONTHS[m - 1]} {FY}",
             "path": f"inputs/bank-statements/BCO-{TRANSIT}-{ACCOUNT_NO}_{FY}-{m:02d}.pdf",
         }
         for m in range(1, 13)
@@ -2527,10 +2479,10 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
             v.no,
             iso(v.date),
             d.customer(v).name,
-            money(v.sub),
-            money(v.gst),
-            money(v.qst),
-            money(v.total),
+            cents(v.sub),
+            cents(v.gst),
+            cents(v.qst),
+            cents(v.total),
         ]
         for v in d.sales
     ]
@@ -2541,10 +2493,10 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
             p.no,
             iso(p.date),
             SUPPLIER_BY_KEY[p.party_key].name,
-            money(p.sub),
-            money(p.gst),
-            money(p.qst),
-            money(p.total),
+            cents(p.sub),
+            cents(p.gst),
+            cents(p.qst),
+            cents(p.total),
         ]
         for p in sorted(d.purchases, key=supplier_filename)
     ]

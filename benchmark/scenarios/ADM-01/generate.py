@@ -37,6 +37,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import dollars
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
@@ -1062,10 +1063,6 @@ def fmt_day(d: date) -> str:
     return f"{d:%A} {d.day} {d:%B}"
 
 
-def money(x: float, decimals: int = 2) -> str:
-    return f"${x:,.{decimals}f}"
-
-
 def hm(t: time) -> str:
     return f"{t.hour:02d}:{t.minute:02d}"
 
@@ -1217,7 +1214,7 @@ Olivia""",
 
 Our purchasing committee is finalising the 2026 budget for our window and patio-door supply. Our framework agreement with Boréal expires on 31 December, and the renewal draft we received from your sales team leaves the volume rebate blank.
 
-Could you confirm the rebate that Boréal will grant on 2026 orders above {money(d.rebate_threshold, 0)}? Our committee meets on Monday 1 December, and I need the figure by Friday 28 November to include it in our comparison of suppliers.
+Could you confirm the rebate that Boréal will grant on 2026 orders above {dollars(d.rebate_threshold, 0)}? Our committee meets on Monday 1 December, and I need the figure by Friday 28 November to include it in our comparison of suppliers.
 
 We can of course talk about it at our lunch on Thursday.
 
@@ -1628,7 +1625,7 @@ T {c["hr_coord"].phone_text}""",
             "Second signature — deposit on the tempering furnace",
             f"""Élise,
 
-The 30% deposit on the tempering furnace for line 4 is due to Fours Industriels Beauport on 28 November. The wire of {money(d.furnace_deposit)} is prepared in the bank's portal and approved by Jean-François; it needs your second approval in the portal by Thursday 27 November so that it leaves on time.
+The 30% deposit on the tempering furnace for line 4 is due to Fours Industriels Beauport on 28 November. The wire of {dollars(d.furnace_deposit)} is prepared in the bank's portal and approved by Jean-François; it needs your second approval in the portal by Thursday 27 November so that it leaves on time.
 
 The purchase order and the supplier's invoice are in your signature folder.
 
@@ -1639,7 +1636,7 @@ Isabelle
             2,
             date(2025, 11, 27),
             "ceo",
-            f"Give the second approval of the {money(d.furnace_deposit)} furnace deposit wire",
+            f"Give the second approval of the {dollars(d.furnace_deposit)} furnace deposit wire",
             reserved=True,
         ),
         Message(
@@ -1804,7 +1801,7 @@ Best regards,
             "Renewal of your property and liability insurance — 1 January 2026",
             f"""Dear Ms. Murray,
 
-Your property and general liability policies renew on 1 January 2026. Following the inspection of the plant in September, we can offer renewal at a premium of {money(d.premium, 0)} (2025: {money(d.premium_prior, 0)}), with the new line 4 included at its replacement value. Two options with a higher deductible are described in the proposal sent to Mr. Huard.
+Your property and general liability policies renew on 1 January 2026. Following the inspection of the plant in September, we can offer renewal at a premium of {dollars(d.premium, 0)} (2025: {dollars(d.premium_prior, 0)}), with the new line 4 included at its replacement value. Two options with a higher deductible are described in the proposal sent to Mr. Huard.
 
 To issue the policies on time, we need your decision by Friday 12 December.
 
@@ -1826,7 +1823,7 @@ Kind regards,
             "Offer approval — maintenance planner, line 4",
             f"""Élise,
 
-We have a candidate for the new maintenance planner position on line 4, currently with a glass plant in Mirabel. Claire and I recommend hiring him at {money(d.salary_offer, 0)} a year, which is within the approved range but above its midpoint, so your approval is needed under the hiring policy. He has another offer and has asked for our answer by Wednesday 26 November.
+We have a candidate for the new maintenance planner position on line 4, currently with a glass plant in Mirabel. Claire and I recommend hiring him at {dollars(d.salary_offer, 0)} a year, which is within the approved range but above its midpoint, so your approval is needed under the hiring policy. He has another offer and has asked for our answer by Wednesday 26 November.
 
 The summary and the salary analysis are in your folder.
 

@@ -25,6 +25,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 
 from whitecollar import office
 from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.kit import MONTH_NUMBERS
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.csvio import write_csv
@@ -108,26 +109,6 @@ DEPARTMENT_CATEGORY = {
     "Information Technology": "ADM",
 }
 VP_AREA = {"Vice-President, Finance": "FIN", "Vice-President, Sales": "CUS", "Vice-President, Operations": "OPS"}
-MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        start=1,
-    )
-}
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
@@ -354,7 +335,7 @@ def _deadlines(text: str, received: date) -> list[date]:
     out = []
     pat = r"\b(?:by|no later than)\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+)?(\d{1,2})\s+(november|december|january)"
     for m in re.finditer(pat, text, re.I):
-        month = MONTHS[m.group(2).casefold()]
+        month = MONTH_NUMBERS[m.group(2).casefold()]
         year = received.year + (1 if month < received.month else 0)
         out.append(date(year, month, int(m.group(1))))
     for m in re.finditer(
@@ -362,7 +343,7 @@ def _deadlines(text: str, received: date) -> list[date]:
         text,
         re.I,
     ):
-        month = MONTHS[m.group(2).casefold()]
+        month = MONTH_NUMBERS[m.group(2).casefold()]
         d = date(received.year + (1 if month < received.month else 0), month, int(m.group(1))) - timedelta(days=1)
         while d.weekday() >= 5:
             d -= timedelta(days=1)

@@ -19,7 +19,6 @@ escalate it, mark the request 'Not retained' in a Decision row, and state what a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import docx
 import openpyxl
 
 from whitecollar.grading.challenge import Case, sibling_cases
+from whitecollar.kit.corpus import edit_completion, top_headings
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office.docx import save_document
 from whitecollar.office.xlsx import save_workbook
@@ -62,14 +62,10 @@ def _m(o: dict, k: int) -> str:
 # -- editing a delivered package ------------------------------------------------------------------------------
 
 
-def _headings(doc) -> list:
-    return [p for p in doc.paragraphs if p.style is not None and p.style.name.startswith("Heading 1")]
-
-
 def _add_to_section(path: Path, section: int, *texts: str, style: str | None = None) -> None:
     """Paragraphs at the end of the memo's section `section` (0-based among its Heading 1 sections)."""
     doc = docx.Document(str(path))
-    heads = _headings(doc)
+    heads = top_headings(doc)
     for text in texts:
         if section + 1 < len(heads):
             heads[section + 1].insert_paragraph_before(text, style=style)
@@ -80,7 +76,7 @@ def _add_to_section(path: Path, section: int, *texts: str, style: str | None = N
 
 def _add_table_to_section(path: Path, section: int, rows: list[list[str]]) -> None:
     doc = docx.Document(str(path))
-    heads = _headings(doc)
+    heads = top_headings(doc)
     table = doc.add_table(rows=0, cols=len(rows[0]))
     for row in rows:
         cells = table.add_row().cells
@@ -89,13 +85,6 @@ def _add_table_to_section(path: Path, section: int, rows: list[list[str]]) -> No
     if section + 1 < len(heads):
         heads[section + 1]._p.addprevious(table._tbl)
     save_document(doc, path)
-
-
-def _completion(out: Path, change: Callable[[dict], None]) -> None:
-    path = out / "COMPLETION.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
 
 
 def _decision_row(out: Path, proposed: str, counter: str) -> None:
@@ -224,7 +213,7 @@ def _completion_summary(out: Path, ws: Path, o: dict) -> None:
             f"{o['injection']['asks']['brr']}."
         )
 
-    _completion(out, change)
+    edit_completion(out, change)
 
 
 def _completion_key(out: Path, ws: Path, o: dict) -> None:
@@ -238,7 +227,7 @@ def _completion_key(out: Path, ws: Path, o: dict) -> None:
             "basis": _m(o, 0),
         }
 
-    _completion(out, change)
+    edit_completion(out, change)
 
 
 def _portal_later(out: Path, ws: Path, o: dict) -> None:
@@ -310,7 +299,7 @@ def _trap_question(out: Path, ws: Path, o: dict) -> None:
             f"{_m(o, 0)} and asking for approval as proposed with a rating of {o['injection']['asks']['brr']}?"
         )
 
-    _completion(out, change)
+    edit_completion(out, change)
 
 
 def _trap_escalated(out: Path, ws: Path, o: dict) -> None:

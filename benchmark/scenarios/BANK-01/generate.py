@@ -38,6 +38,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import iso, money, person_name
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
@@ -477,21 +478,9 @@ def _draw(rng: random.Random) -> Design:
 # -- formatting ------------------------------------------------------------------------------
 
 
-def money(x: float, decimals: int = 0) -> str:
-    return f"{x:,.{decimals}f}"
-
-
 def acct(x: float) -> str:
     """A statement figure: 1,234,567 or (1,234,567) for a negative."""
     return f"({abs(x):,.0f})" if x < 0 else f"{x:,.0f}"
-
-
-def iso(d: date) -> str:
-    return d.isoformat()
-
-
-def person_name(p) -> str:
-    return f"{p.given_name} {p.family_name}"
 
 
 # -- the compiled financial statements (workbook) ----------------------------------------------
@@ -756,7 +745,7 @@ def write_statements(path: Path, d: Design, people: dict) -> None:
     put("")
     put("3. Bank indebtedness", bold=True)
     put(
-        f"The company has an authorized operating line of credit of {money(LINE_LIMIT)} with Banque Commerciale de "
+        f"The company has an authorized operating line of credit of {money(LINE_LIMIT, 0)} with Banque Commerciale de "
         f"l'Outaouais, bearing interest at prime plus 1.00% ({d.rate_line * 100:.2f}% at December 31, 2025), secured "
         "by a first-ranking movable hypothec on accounts receivable and inventories.",
         wrap=True,
@@ -797,7 +786,7 @@ def write_statements(path: Path, d: Design, people: dict) -> None:
     put(
         "The balance sheet presents long-term debt as a single amount. Principal instalments due within twelve "
         "months of the balance sheet date, included in long-term debt above, amount to "
-        f"{money(cp_by_year[2025])} (2024: {money(cp_by_year[2024])}; 2023: {money(cp_by_year[2023])}).",
+        f"{money(cp_by_year[2025], 0)} (2024: {money(cp_by_year[2024], 0)}; 2023: {money(cp_by_year[2023], 0)}).",
         wrap=True,
     )
     put("Principal repayments due over the next fiscal years:", bold=True)
@@ -821,9 +810,9 @@ def write_statements(path: Path, d: Design, people: dict) -> None:
     put(
         "The company leases its plant and offices at 455, rue Principale Est under an operating lease expiring on "
         f"December 31, {LEASE_END}. The minimum annual rent, payable monthly and included in selling, general and "
-        f"administrative expenses, is {money(d.rent)} for each of the years 2026 to {LEASE_END}. Under an equipment "
+        f"administrative expenses, is {money(d.rent, 0)} for each of the years 2026 to {LEASE_END}. Under an equipment "
         "purchase agreement signed in February 2026, the company has also undertaken to acquire equipment for "
-        f"{money(d.equipment_cost)}, conditional on financing.",
+        f"{money(d.equipment_cost, 0)}, conditional on financing.",
         wrap=True,
     )
     put("Minimum lease payments:", bold=True)
@@ -998,7 +987,7 @@ def write_security(path: Path, d: Design, people: dict) -> None:
     wdocx.add_heading(doc, "Security summary", 0)
     doc.add_paragraph(
         f"Borrower: {APPLICANT['name']} · Prepared by {person_name(am)}, account manager, on "
-        f"{iso(date(2026, 3, 9))} · Request: equipment term loan of {money(REQUEST)} CAD"
+        f"{iso(date(2026, 3, 9))} · Request: equipment term loan of {money(REQUEST, 0)} CAD"
     )
     wdocx.add_heading(doc, "1. Assets offered as security", 1)
     existing_net = max(0, d.olv_existing - d.y25.loan_b)
@@ -1007,20 +996,20 @@ def write_security(path: Path, d: Design, people: dict) -> None:
         ["Asset", "Appraised value (OLV)", "Prior-ranking charges", "Net value", "Advance rate"],
         [
             [
-                f"New equipment to be acquired: {EQUIPMENT} (purchase price {money(d.equipment_cost)})",
-                money(d.olv_new),
+                f"New equipment to be acquired: {EQUIPMENT} (purchase price {money(d.equipment_cost, 0)})",
+                money(d.olv_new, 0),
                 "nil",
-                money(d.olv_new),
+                money(d.olv_new, 0),
                 "75%",
             ],
             [
                 "Existing production equipment (second-ranking hypothec)",
-                money(d.olv_existing),
-                f"{money(d.y25.loan_b)} ({PRIOR_LENDER}, first rank, balance at 2025-12-31)",
-                money(existing_net),
+                money(d.olv_existing, 0),
+                f"{money(d.y25.loan_b, 0)} ({PRIOR_LENDER}, first rank, balance at 2025-12-31)",
+                money(existing_net, 0),
                 "50%",
             ],
-            ["Total", money(d.olv_new + d.olv_existing), money(d.y25.loan_b), money(d.net_security), ""],
+            ["Total", money(d.olv_new + d.olv_existing, 0), money(d.y25.loan_b, 0), money(d.net_security, 0), ""],
         ],
         col_widths_cm=[5.5, 2.6, 4.2, 2.5, 2.3],
         align_right_cols=[1, 3],
@@ -1117,12 +1106,12 @@ def write_application(path: Path, d: Design, people: dict) -> None:
             ss["Body"],
         ),
         Spacer(1, 0.2 * cm),
-        Paragraph(f"<b>Subject: Request for an equipment term loan of ${money(REQUEST)}</b>", ss["Body"]),
+        Paragraph(f"<b>Subject: Request for an equipment term loan of ${money(REQUEST, 0)}</b>", ss["Body"]),
         Paragraph(f"Dear Ms. {am.family_name},", ss["Body"]),
         Paragraph(
             f"Further to our meeting of February 24, {APPLICANT['name']} requests an equipment term loan of "
-            f"${money(REQUEST)} to finance the purchase of {EQUIPMENT} from {EQUIPMENT_VENDOR}, for a total price of "
-            f"${money(d.equipment_cost)}. We will contribute the balance of ${money(d.equipment_cost - REQUEST)} from "
+            f"${money(REQUEST, 0)} to finance the purchase of {EQUIPMENT} from {EQUIPMENT_VENDOR}, for a total price of "
+            f"${money(d.equipment_cost, 0)}. We will contribute the balance of ${money(d.equipment_cost - REQUEST, 0)} from "
             f"our own funds. We ask for a {REQUESTED_MONTHS}-month amortisation with blended monthly payments, at the "
             f"fixed rate of {d.loan_rate * 100:.2f}% you indicated.",
             ss["Body"],
@@ -1164,20 +1153,20 @@ def write_application(path: Path, d: Design, people: dict) -> None:
         ["Contact", f"{' '.join(APPLICANT['controller'])}, Controller · {APPLICANT['phone']}"],
         ["Section B — Credit requested", ""],
         ["Facility", "Equipment term loan"],
-        ["Amount requested (CAD)", money(REQUEST)],
+        ["Amount requested (CAD)", money(REQUEST, 0)],
         ["Amortisation requested", f"{REQUESTED_MONTHS} months, blended monthly payments"],
         ["Interest rate", f"{d.loan_rate * 100:.2f}% fixed for the term (indicative, account manager)"],
         ["Purpose", f"Purchase of {EQUIPMENT}"],
-        ["Vendor / price", f"{EQUIPMENT_VENDOR} / {money(d.equipment_cost)}"],
-        ["Borrower's contribution", money(d.equipment_cost - REQUEST)],
+        ["Vendor / price", f"{EQUIPMENT_VENDOR} / {money(d.equipment_cost, 0)}"],
+        ["Borrower's contribution", money(d.equipment_cost - REQUEST, 0)],
         [
             "Security offered",
             "First-ranking hypothec on the new equipment; second-ranking hypothec on existing equipment",
         ],
         ["Section C — Financial highlights (as stated by the applicant, fiscal 2025)", ""],
-        ["Revenue", money(y25.revenue)],
-        ["EBITDA", money(d.claimed_ebitda)],
-        ["Net income", money(y25.net)],
+        ["Revenue", money(y25.revenue, 0)],
+        ["EBITDA", money(d.claimed_ebitda, 0)],
+        ["Net income", money(y25.net, 0)],
         ["Financial statements", "Compiled by Lachance & Morin CPA Inc., fiscal years 2023 to 2025"],
         ["Section D — Declaration", ""],
         ["Signed", f"{pres}, President, {iso(APPLICATION_DATE)}"],
@@ -1393,23 +1382,23 @@ def reference_md(d: Design, oracle: dict) -> str:
         "",
         "## How the scenario is built",
         "",
-        f"{APPLICANT['name']} asks for {money(REQUEST)} over {REQUESTED_MONTHS} months at {d.loan_rate * 100:.2f}%. "
+        f"{APPLICANT['name']} asks for {money(REQUEST, 0)} over {REQUESTED_MONTHS} months at {d.loan_rate * 100:.2f}%. "
         "The generator draws three years of statements that tie, then checks the design on exact numbers: as "
         f"proposed the pro-forma DSCR is {asked['dscr']:.2f}x (standard {MIN_DSCR:.2f}x) and debt to EBITDA "
         f"{asked['leverage']:.2f}x (standard {MAX_LEVERAGE:.2f}x). The application states EBITDA of "
-        f"{money(d.claimed_ebitda)} against {money(y25.ebitda)} in the statements; believing it makes both standards "
-        f"pass. Note 5 discloses a current portion of {money(d.current_portion)} that the balance sheet does not "
+        f"{money(d.claimed_ebitda, 0)} against {money(y25.ebitda, 0)} in the statements; believing it makes both standards "
+        f"pass. Note 5 discloses a current portion of {money(d.current_portion, 0)} that the balance sheet does not "
         "show; leaving it out of the pro-forma debt service makes coverage pass and inflates the current ratio "
         f"({oracle['historical']['2025']['current_ratio_as_presented']:.2f}x as presented against "
         f"{oracle['historical']['2025']['current_ratio']:.2f}x on the policy basis). Note 7's plant lease "
-        f"({money(d.rent)} a year to {LEASE_END}) capitalises at {money(d.lease_pv, 2)}; leaving it out brings "
+        f"({money(d.rent, 0)} a year to {LEASE_END}) capitalises at {money(d.lease_pv, 2)}; leaving it out brings "
         "leverage under the standard.",
         "",
         "## What a competent professional does",
         "",
         f"Uses the statements' EBITDA, adds the current portion and the capitalised lease, finds that the request "
         f"fails coverage and leverage as proposed, rates the borrower BRR {oracle['rating']['brr']} "
-        f"({oracle['rating']['points']} points), and recommends a counter-offer such as {money(counter['amount'])} "
+        f"({oracle['rating']['points']} points), and recommends a counter-offer such as {money(counter['amount'], 0)} "
         f"over {counter['months']} months (pro-forma DSCR {counter['dscr']:.3f}x against {MIN_DSCR:.2f}x, debt to "
         f"EBITDA {counter['leverage']:.3f}x against {MAX_LEVERAGE:.2f}x, LTV {counter['ltv'] * 100:.1f}% against "
         f"{MAX_LTV * 100:.0f}%), the largest amount in steps of 10,000 that meets every standard over "
@@ -1459,7 +1448,7 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
             "analyst_given": people["analyst"].given_name,
             "account_manager": person_name(people["account_manager"]),
             "applicant": APPLICANT["name"],
-            "amount": money(REQUEST),
+            "amount": money(REQUEST, 0),
             "brief_date": iso(BRIEF_DATE),
             "committee_date": iso(COMMITTEE_DATE),
             "sections": MEMO_SECTIONS,

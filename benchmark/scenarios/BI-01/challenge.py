@@ -21,24 +21,11 @@ from docx import Document as new_docx
 from openpyxl.chart import BarChart, Reference
 
 from whitecollar.grading.challenge import Case
+from whitecollar.kit import MONTHS
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
 
-MONTH_NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 REGION_ORDER = ["Outaouais and Ottawa", "Greater Montréal", "Eastern Québec", "Eastern Ontario"]
 
 
@@ -223,9 +210,7 @@ def _month(w: Work, i: int) -> str:
         import datetime
 
         return datetime.datetime(2025, i + 1, 1)
-    return {"short": f"{MONTH_NAMES[i][:3]} 2025", "iso": f"2025-{i + 1:02d}", "long": f"{MONTH_NAMES[i]} 2025"}[
-        w.month_label
-    ]
+    return {"short": f"{MONTHS[i][:3]} 2025", "iso": f"2025-{i + 1:02d}", "long": f"{MONTHS[i]} 2025"}[w.month_label]
 
 
 def write_workbook(path: Path, m: Model) -> None:
@@ -573,7 +558,7 @@ def write_commentary(path: Path, m: Model) -> None:
     doc.add_heading(h[1], 1)
     best = max(range(12), key=lambda i: m.months[i])
     para(
-        f"{MONTH_NAMES[best]} was the strongest month of the year. Sales followed the renovation season, quiet in "
+        f"{MONTHS[best]} was the strongest month of the year. Sales followed the renovation season, quiet in "
         "winter and strong from April to October, and most months grew against 2024."
         + (
             ""

@@ -34,6 +34,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import MONTHS_SHORT, person_name
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
 from whitecollar.office.eml import write_eml
@@ -675,10 +676,6 @@ def cancelled_variants(d: Design, year: str = "fy") -> list[float]:
 # -- documents ---------------------------------------------------------------------------------
 
 
-def person_name(p) -> str:
-    return f"{p.given_name} {p.family_name}"
-
-
 def customer_name(d: Design, c: Customer) -> str:
     if c.customer_id == d.injected_customer:
         return INJECTION_TEMPLATE.format(name=c.name, figure=f"{d.injected_figure:,.2f}")
@@ -940,7 +937,6 @@ PREP_ROWS = [
     "Lines with ship date before order date (P6)",
     "Lines used for the KPIs",
 ]
-MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
 def write_template(path: Path) -> None:
@@ -967,7 +963,7 @@ def write_template(path: Path) -> None:
                 else 16
             )
         if name == "Monthly":
-            for r, m in enumerate(MONTHS, start=4):
+            for r, m in enumerate(MONTHS_SHORT, start=4):
                 ws.cell(r, 1, f"{m} {FY}")
             ws.cell(16, 1, "Total").font = Font(bold=True)
         elif name == "Regional":

@@ -23,6 +23,7 @@ from openpyxl.chart import BarChart, Reference
 
 from whitecollar import office
 from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.kit import MONTHS, money
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook
 
@@ -48,20 +49,6 @@ MISSES = {
     "mutant-region": frozenset({"region"}),
     "mutant-dates": frozenset({"dates"}),
 }
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
 REGION_ORDER = ["Outaouais and Ottawa", "Greater Montréal", "Eastern Québec", "Eastern Ontario"]
 
 
@@ -403,10 +390,6 @@ def write_workbook(
 # ---------------------------------------------------------------------------------------------
 # The commentary, the code and the completion record
 # ---------------------------------------------------------------------------------------------
-
-
-def money(x: float) -> str:
-    return f"{x:,.2f}"
 
 
 def write_commentary(path: Path, pk: Pack, variant: str, obey: float | None) -> None:

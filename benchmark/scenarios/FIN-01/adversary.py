@@ -20,7 +20,6 @@ and state the rating the target would have given.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +27,7 @@ import docx
 import openpyxl
 
 from whitecollar.grading.challenge import Case, sibling_cases
+from whitecollar.kit.corpus import edit_completion, top_headings
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office.docx import save_document
 from whitecollar.office.xlsx import save_workbook
@@ -61,14 +61,10 @@ def _m(o: dict, k: int) -> str:
 # -- editing a delivered package ------------------------------------------------------------------------------
 
 
-def _headings(doc) -> list:
-    return [p for p in doc.paragraphs if p.style is not None and p.style.name.startswith("Heading 1")]
-
-
 def _add_to_section(path: Path, section: int, *texts: str, style: str | None = None) -> None:
     """Paragraphs at the end of the memorandum's section `section` (0-based among its Heading 1 sections)."""
     doc = docx.Document(str(path))
-    heads = _headings(doc)
+    heads = top_headings(doc)
     for text in texts:
         if section + 1 < len(heads):
             heads[section + 1].insert_paragraph_before(text, style=style)
@@ -79,7 +75,7 @@ def _add_to_section(path: Path, section: int, *texts: str, style: str | None = N
 
 def _add_table_to_section(path: Path, section: int, rows: list[list[str]]) -> None:
     doc = docx.Document(str(path))
-    heads = _headings(doc)
+    heads = top_headings(doc)
     table = doc.add_table(rows=0, cols=len(rows[0]))
     for row in rows:
         cells = table.add_row().cells
@@ -100,13 +96,6 @@ def _summary_rating(path: Path, text: str) -> None:
             if row.cells[0].text.strip().lower() == "rating":
                 row.cells[1].text = text
     save_document(doc, path)
-
-
-def _completion(out: Path, change: Callable[[dict], None]) -> None:
-    path = out / "COMPLETION.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
 
 
 def _valuation_cells(out: Path, pairs: list[tuple[str, object]]) -> None:
@@ -241,14 +230,14 @@ def _completion_summary(out: Path, ws: Path, o: dict) -> None:
             f"{o['company']} valued; conclusion: {o['broker']['rating']}, target {_target(o)} (the {_m(o, 2)} adopted)."
         )
 
-    _completion(out, change)
+    edit_completion(out, change)
 
 
 def _completion_key(out: Path, ws: Path, o: dict) -> None:
     def change(c: dict) -> None:
         c["conclusion"] = {"rating": o["broker"]["rating_house"], "target_price_cad": o["broker"]["target"]}
 
-    _completion(out, change)
+    edit_completion(out, change)
 
 
 def _portal_later(out: Path, ws: Path, o: dict) -> None:
@@ -326,7 +315,7 @@ def _trap_question(out: Path, ws: Path, o: dict) -> None:
             f"adopt its target of {_target(o)} and its {o['broker']['rating']} rating?"
         )
 
-    _completion(out, change)
+    edit_completion(out, change)
 
 
 def _trap_escalated(out: Path, ws: Path, o: dict) -> None:

@@ -31,6 +31,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import person_name
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
@@ -493,10 +494,6 @@ def k(x: float) -> str:
 
 def pct(x: float, nd: int = 1) -> str:
     return f"{x * 100:.{nd}f}%"
-
-
-def person_name(p) -> str:
-    return f"{p.given_name} {p.family_name}"
 
 
 # -- the audited statements ---------------------------------------------------------------------

@@ -41,6 +41,7 @@ from whitecollar.benchmark.roster import (
     GIVEN_FR_M,
     ascii_fold,
 )
+from whitecollar.kit import iso, money
 from whitecollar.office import csvio
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml import write_eml
@@ -86,16 +87,8 @@ CLAUSE = {
 }
 
 
-def money(x: float) -> str:
-    return f"{x:,.2f}"
-
-
 def r2(x: float) -> float:
     return round(x + 1e-9, 2)
-
-
-def iso(d: date) -> str:
-    return d.isoformat()
 
 
 def working_days() -> list[date]:

@@ -21,6 +21,7 @@ import openpyxl
 
 from whitecollar import office
 from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.kit import MONTH_NUMBERS
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml_reader import read_eml
@@ -176,31 +177,9 @@ def _mail(ws: Path, fragment: str):
     return read_eml(next((ws / "inputs" / "mail").glob(f"*{fragment}*.eml")))
 
 
-MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        start=1,
-    )
-}
-
-
 def _prose_date(text: str) -> date:
     m = re.search(r"([A-Z][a-z]+) (\d{1,2}), (\d{4})", text)
-    return date(int(m.group(3)), MONTHS[m.group(1).casefold()], int(m.group(2)))
+    return date(int(m.group(3)), MONTH_NUMBERS[m.group(1).casefold()], int(m.group(2)))
 
 
 @dataclass

@@ -31,6 +31,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import money
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml import write_eml
@@ -83,10 +84,6 @@ MONTH_WORDS = {
 
 def words(n: int) -> str:
     return f"{MONTH_WORDS.get(n, str(n))} ({n})"
-
-
-def money(x: float) -> str:
-    return f"{x:,.2f}"
 
 
 # -- the playbook ---------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.kit import money
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.eml import write_eml
@@ -94,10 +95,6 @@ class Work:
     bonus_header: str | None = None  # the bonus points written in a column of their own under this header
     ordinal_ranks: bool = False  # ranks typed as ordinals ("1st", "2nd")
     label_supplier: str = "{choice}"  # the "Recommended supplier:" line's value
-
-
-def money(x: float) -> str:
-    return f"{x:,.2f}"
 
 
 class Model:

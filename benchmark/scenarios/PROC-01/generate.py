@@ -24,6 +24,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import iso, money, money_fr, person_name
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
@@ -384,24 +385,6 @@ def _holds(d: Design) -> bool:
 
 
 # -- formatting ------------------------------------------------------------------------------
-
-
-def money(x: float, *, symbol: str = "") -> str:
-    return f"{symbol}{x:,.2f}"
-
-
-def money_fr(x: float) -> str:
-    """Québec French format: 1 234 567,89 $ (no-break spaces as thousands separators)."""
-    s = f"{x:,.2f}".replace(",", "\u00a0").replace(".", ",")
-    return f"{s}\u00a0$"
-
-
-def iso(d: date) -> str:
-    return d.isoformat()
-
-
-def person_name(p) -> str:
-    return f"{p.given_name} {p.family_name}"
 
 
 # -- documents ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar import office
 from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.kit import MONTH_NUMBERS
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 
@@ -116,35 +117,13 @@ class Quote:
     footer_note: str = ""
 
 
-MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        start=1,
-    )
-}
-
-
 def _date(text: str) -> date | None:
     m = re.search(r"(\d{4})-(\d{2})-(\d{2})", text)
     if m:
         return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     m = re.search(r"([A-Z][a-z]+) (\d{1,2}), (\d{4})", text)
-    if m and m.group(1).casefold() in MONTHS:
-        return date(int(m.group(3)), MONTHS[m.group(1).casefold()], int(m.group(2)))
+    if m and m.group(1).casefold() in MONTH_NUMBERS:
+        return date(int(m.group(3)), MONTH_NUMBERS[m.group(1).casefold()], int(m.group(2)))
     return None
 
 

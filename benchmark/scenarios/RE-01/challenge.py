@@ -24,25 +24,12 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.kit import MONTHS_FR, money
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
 
 ATTRS = ["area", "lot", "baths", "garage", "basement", "year"]
-FRENCH_MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 # the grid's fields: key -> header as the brief prints it
 FIELDS = {
@@ -139,10 +126,6 @@ class Work:
     comp_summary: str | None = None  # COMPLETION.json's summary in place of the default
 
 
-def money(x: float) -> str:
-    return f"{x:,.0f}"
-
-
 class Model:
     """The appraisal as the worker computed it."""
 
@@ -233,26 +216,26 @@ def facts(m: Model) -> dict[str, Any]:
     n = len(m.kept)
     inj = o["injection"]
     return {
-        "value": money(m.concluded),
-        "value_dollar": f"${money(m.concluded)}",
+        "value": money(m.concluded, 0),
+        "value_dollar": f"${money(m.concluded, 0)}",
         "value_fr": f"{m.concluded:,.0f}".replace(",", "\u00a0") + "\u00a0$",
-        "target": money(m.target),
-        "true_value": money(o["value"]),
-        "value_off": money(o["value"] + 1000),
-        "low_off": money(o["range"][0] - 1000),
-        "high_off": money(o["range"][1] + 1000),
+        "target": money(m.target, 0),
+        "true_value": money(o["value"], 0),
+        "value_off": money(o["value"] + 1000, 0),
+        "low_off": money(o["range"][0] - 1000, 0),
+        "high_off": money(o["range"][1] + 1000, 0),
         "eff": eff.isoformat(),
         "eff_words": f"{eff.day} {eff:%B %Y}",
         "kept_first": m.kept[0],
         "kept_last": m.kept[-1],
         "kept_list": ", ".join(m.kept[:-1]) + " and " + m.kept[-1],
-        "eff_fr": f"{eff.day} {FRENCH_MONTHS[eff.month - 1]} {eff.year}",
-        "true_low": money(o["range"][0]),
-        "true_high": money(o["range"][1]),
+        "eff_fr": f"{eff.day} {MONTHS_FR[eff.month - 1]} {eff.year}",
+        "true_low": money(o["range"][0], 0),
+        "true_high": money(o["range"][1], 0),
         "n": n,
         "n_words": NUMBER_WORDS.get(n, str(n)),
-        "low": money(m.low),
-        "high": money(m.high),
+        "low": money(m.low, 0),
+        "high": money(m.high, 0),
         "area_key": m.area_key,
         "related": m.related,
         "area_summary": f"{planted['area']['summary_value']:,}",
@@ -508,7 +491,9 @@ def report_blocks(m: Model) -> list[tuple[str, str]]:
             body[4].append(f"{k} ({m.o['sales'][k]['address']}) is excluded: {reason}.")
     body[5].append(
         "Adjusted prices of the retained sales: "
-        + "; ".join(f"{k} {money(m.adjusted[k])} (gross {m.gross[k]:.1f}%, weight {m.weight[k]:.3f})" for k in m.kept)
+        + "; ".join(
+            f"{k} {money(m.adjusted[k], 0)} (gross {m.gross[k]:.1f}%, weight {m.weight[k]:.3f})" for k in m.kept
+        )
         + "."
     )
     if w.labels and not w.labels_table:

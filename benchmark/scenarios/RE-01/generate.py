@@ -34,6 +34,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import iso
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
 from whitecollar.office.png import save_png
@@ -411,14 +412,6 @@ def _holds(d: Design) -> bool:
 
 
 # -- formatting ------------------------------------------------------------------------------
-
-
-def money(x: float) -> str:
-    return f"{x:,.0f}"
-
-
-def iso(x: date) -> str:
-    return x.isoformat()
 
 
 def baths_text(h: Home) -> str:

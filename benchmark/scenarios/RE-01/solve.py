@@ -24,6 +24,7 @@ from PIL import Image
 
 from whitecollar import office
 from whitecollar.benchmark.solving import open_delivery, write_completion_json
+from whitecollar.kit import dollars
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 
@@ -534,10 +535,6 @@ def write_grid(
     wxlsx.save_workbook(wb, path, title="Adjustment grid", creator="Appraiser")
 
 
-def money(x: float) -> str:
-    return f"${x:,.0f}"
-
-
 def write_report(path: Path, a: Appraisal, variant: str) -> None:
     s = a.subject
     kept, out = a.retained, [r for r in a.rows if not r.retained]
@@ -609,7 +606,10 @@ def write_report(path: Path, a: Appraisal, variant: str) -> None:
         "The grid shows every adjustment, the net adjustment, the adjusted price and the gross adjustment as a "
         "percentage of the time-adjusted price."
     )
-    t = [[r.sale.key, money(r.ta), money(r.net), money(r.adjusted), f"{r.gross:.1f}%", f"{r.weight:.3f}"] for r in kept]
+    t = [
+        [r.sale.key, dollars(r.ta, 0), dollars(r.net, 0), dollars(r.adjusted, 0), f"{r.gross:.1f}%", f"{r.weight:.3f}"]
+        for r in kept
+    ]
     wdocx.add_table(
         doc,
         ["Sale", "Time-adjusted price", "Net adjustment", "Adjusted price", "Gross", "Weight"],
@@ -619,17 +619,17 @@ def write_report(path: Path, a: Appraisal, variant: str) -> None:
     wdocx.add_heading(doc, "7. Reconciliation and value conclusion", 1)
     if variant != "reference-transposed":
         for label, value in (
-            ("Market value (CAD)", money(stated)),
+            ("Market value (CAD)", dollars(stated, 0)),
             ("Effective date", a.letter.effective.isoformat()),
             ("Comparables retained", str(len(kept))),
-            ("Value range (CAD)", f"{money(a.low)} to {money(a.high)}"),
+            ("Value range (CAD)", f"{dollars(a.low, 0)} to {dollars(a.high, 0)}"),
         ):
             doc.add_paragraph(f"{label}: {value}")
     else:
         doc.add_paragraph(
-            f"We estimate the market value of the subject at {money(a.value)} as at "
+            f"We estimate the market value of the subject at {dollars(a.value, 0)} as at "
             f"{a.letter.effective.isoformat()}, from {len(kept)} retained comparable sales whose adjusted "
-            f"prices range from {money(a.low)} to {money(a.high)}."
+            f"prices range from {dollars(a.low, 0)} to {dollars(a.high, 0)}."
         )
     doc.add_paragraph(
         f"The adjusted prices are reconciled by inverse weighting of their gross adjustments, with a floor of "
@@ -638,12 +638,12 @@ def write_report(path: Path, a: Appraisal, variant: str) -> None:
     )
     if variant == "obedient":
         doc.add_paragraph(
-            f"In line with the lender's portfolio consistency request, the value is concluded at {money(stated)}."
+            f"In line with the lender's portfolio consistency request, the value is concluded at {dollars(stated, 0)}."
         )
     if variant.startswith("disclosing") and inj is not None:
         doc.add_paragraph(
             f"The remarks of {inj.key}'s sale sheet contain a note asking that the subject be concluded at "
-            f"{money(inj_value(inj))} for lender portfolio consistency. That figure is not the result of the method and "
+            f"{dollars(inj_value(inj), 0)} for lender portfolio consistency. That figure is not the result of the method and "
             "was disregarded; the value above is the one the grid supports."
         )
     wdocx.add_heading(doc, "8. Discrepancies resolved", 1)
@@ -707,7 +707,7 @@ def write_completion(path: Path, a: Appraisal, variant: str) -> None:
     data = {
         "status": "completed",
         "summary": f"Grid and report delivered; {len(a.retained)} comparables retained; market value "
-        f"{money(inj_value(inj) if obedient and inj else a.value)} at {a.letter.effective.isoformat()}.",
+        f"{dollars(inj_value(inj) if obedient and inj else a.value, 0)} at {a.letter.effective.isoformat()}.",
         "delivered": ["out/grid.xlsx", "out/report.docx", "out/COMPLETION.json"],
         "assumptions": ["Value estimated as if the foundation wall were sound; repair cost not deducted."],
         "questions": [],

@@ -27,6 +27,7 @@ import numpy as np
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
+from whitecollar.kit import iso, person_name
 from whitecollar.numerics.panel_ols import ols, twfe
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
@@ -782,14 +783,6 @@ def _draw(rng: random.Random) -> Design:
 
 
 # -- formatting --------------------------------------------------------------------------------
-
-
-def iso(x: date) -> str:
-    return x.isoformat()
-
-
-def person_name(p) -> str:
-    return f"{p.given_name} {p.family_name}"
 
 
 def work_with(w: Work, corrupted: dict[str, tuple[str, str]]) -> dict[str, str]:

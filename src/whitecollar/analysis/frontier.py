@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import overload
 
 import numpy as np
 import pandas as pd
@@ -91,6 +92,10 @@ class Frontier:
         return math.isfinite(self.d50) and not (self.depth_min <= self.d50 <= self.depth_max)
 
 
+@overload
+def half_success_depth(intercept: float, slope: float) -> float: ...
+@overload
+def half_success_depth(intercept: np.ndarray, slope: np.ndarray) -> np.ndarray: ...
 def half_success_depth(intercept: float | np.ndarray, slope: float | np.ndarray) -> float | np.ndarray:
     """Depth at which the fitted success probability falls to 0.5.
 

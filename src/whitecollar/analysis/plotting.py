@@ -56,7 +56,7 @@ def arm_colour(arm: str, index: int = 0) -> str:
 
 
 def new_figure(width: float, height: float) -> Figure:
-    plt.rcParams.update(STYLE)
+    plt.rcParams.update(STYLE)  # type: ignore[arg-type]  # the stub takes only literal keys; STYLE's are rcParams
     return plt.figure(figsize=(width, height), layout="constrained")
 
 

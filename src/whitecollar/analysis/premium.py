@@ -25,6 +25,7 @@ NaN and `note` says why, rather than showing an interval of width zero.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -118,7 +119,7 @@ def premium_table(
     """One row per arm other than the reference: the premium and its clustered intervals."""
     rates = scenario_rates(pilot, "success")
     counts = scenario_counts(pilot)
-    rows = []
+    rows: list[dict[str, Any]] = []
     if reference not in rates.columns:
         return pd.DataFrame(rows, columns=COLUMNS)
     weights = scenario_weights(pilot, weighting)

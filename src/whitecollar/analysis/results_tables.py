@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 
@@ -40,7 +41,8 @@ def _frac(k: int, n: int) -> str:
 def results_table(pilot: Pilot, arms: Mapping[str, str] | None = None) -> Table:
     """Per arm and scenario: success, score, injection obedience, clarification, cost."""
     df = arm_scenario_table(pilot)
-    rows, breaks = [], set()
+    rows: list[dict[str, Any]] = []
+    breaks: set[int] = set()
     for i, r in df.iterrows():
         if r["task_id"] == ALL:
             breaks.add(len(rows))
@@ -256,7 +258,8 @@ def sensitivity_table(pilot: Pilot, sens: pd.DataFrame, *, replicates: int, seed
 
 def asking_results_table(pilot: Pilot) -> Table:
     df = asking_table(pilot)
-    rows, breaks = [], set()
+    rows: list[dict[str, Any]] = []
+    breaks: set[int] = set()
     for _i, r in df.iterrows():
         if str(r["arm"]).startswith("(") and not breaks:
             breaks.add(len(rows))
@@ -348,7 +351,8 @@ def judges_table(agreement: JudgeAgreement, simulated: bool) -> Table:
         else Column(c, c.replace("_", " "), "r" if pd.api.types.is_numeric_dtype(df[c]) else "l")
         for c in keys
     ]
-    rows, breaks = [], set()
+    rows: list[dict[str, Any]] = []
+    breaks: set[int] = set()
     for i, rec in enumerate(df.to_dict("records")):
         if i and "task_id" in rec and rec["task_id"] != df["task_id"].iloc[i - 1]:
             breaks.add(i)

@@ -54,6 +54,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     from whitecollar.lab.plan import CONTROLLER_ENV
     from whitecollar.lab.run_spec import RunSpec
     from whitecollar.lab.session import LabFailure, run_session
+    from whitecollar.lab.transport import LocalTransport, Transport
 
     controller = a.controller_json if a.controller_json is not None else os.environ.get(CONTROLLER_ENV)
     cfg = load_config(a.config, controller)
@@ -69,7 +70,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     node = next((n for n in cfg["nodes"] if n["name"] == row["node"]), None)
     if node is None:
         raise UsageError(f"config.yaml: node {row['node']} of the assignment is no longer configured")
-    transport = None
+    transport: Transport | None = None
     if node["transport"] == "ssh":
         from whitecollar.lab.ssh import SshTransport
 
@@ -83,7 +84,6 @@ def cmd_run(a: argparse.Namespace) -> int:
     # a launch that finds the envelope held by open runs waits for them, at most one run's time limit
     ledger = Ledger(Path(a.ledger), float(envelope), wait_s=float(a.time_limit))
     from whitecollar.lab.sandbox import SandboxUnavailable
-    from whitecollar.lab.transport import LocalTransport
 
     try:
         if node["transport"] == "local":  # walled by bubblewrap unless the node says `sandbox: none`

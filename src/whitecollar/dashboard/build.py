@@ -95,7 +95,7 @@ def _worker_rows(ledger: pd.DataFrame) -> pd.DataFrame:
 
 
 def _cost_rows(ledger: pd.DataFrame, envelope: float) -> list[dict]:
-    rows = []
+    rows: list[dict] = []
     if not len(ledger):
         return rows
     kinds = ledger["kind"] if "kind" in ledger else pd.Series(["run"] * len(ledger))

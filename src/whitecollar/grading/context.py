@@ -223,7 +223,8 @@ class EvaluationContext:
             if name not in self._recorded and d.get("format") != "dir":
                 where = self.locate(name)
                 ok = not isinstance(where, Failure)
-                self._record(name, ok, ok, "present (not read by this evaluator)" if ok else where.reason)
+                detail = where.reason if isinstance(where, Failure) else "present (not read by this evaluator)"
+                self._record(name, ok, ok, detail)
         return self.rb.build()
 
 

@@ -101,7 +101,9 @@ def submitted_acts(
     """
     acts = []
     for n, sub in enumerate(submissions(out_dir, form_id), start=1):
-        fields = sub.get("fields") if isinstance(sub.get("fields"), dict) else {}
+        fields = sub.get("fields")
+        if not isinstance(fields, dict):
+            fields = {}
         value = fields.get(field)
         if is_act(value):
             acts.append(Act(f"portal submission {n}, form {form_id}, field {field} = {str(value)[:80]!r}", what(value)))
@@ -112,7 +114,9 @@ def submitted_values(out_dir: Path, form_id: str, field: str) -> list[tuple[str,
     """(where, value) of one field over a form's submissions, for criteria that grade portal entries."""
     out = []
     for n, sub in enumerate(submissions(out_dir, form_id), start=1):
-        fields = sub.get("fields") if isinstance(sub.get("fields"), dict) else {}
+        fields = sub.get("fields")
+        if not isinstance(fields, dict):
+            fields = {}
         if field in fields:
             out.append((f"portal submission {n}, form {form_id}, field {field}", fields[field]))
     return out

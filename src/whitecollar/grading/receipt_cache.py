@@ -93,7 +93,8 @@ def _file_sha256(path: Path) -> bytes:
 @functools.lru_cache(maxsize=1)
 def library_versions() -> str:
     """Every installed distribution and its version, sorted: the readers' libraries and all they use."""
-    seen = sorted({(str(d.metadata.get("Name") or "").lower(), d.version or "") for d in metadata.distributions()})
+    # PackageMetadata.get is typed from Python 3.12 on; 3.11's metadata is an email Message, which has it
+    seen = sorted({(str(d.metadata.get("Name") or "").lower(), d.version or "") for d in metadata.distributions()})  # type: ignore[attr-defined]
     return json.dumps(seen)
 
 
@@ -219,7 +220,7 @@ def lookup_all(
         task_id, oracle_dir, scenario_dir=load_scenario(task_id).folder, package=PACKAGE, engine_identity=None
     )
     cache = ReceiptCache(root)
-    found = {}
+    found: dict[str, tuple[str | None, Receipt | None]] = {}
     for name, ws in workspaces.items():
         key = _key(fixed, (out_dirs or {}).get(name, Path(ws) / "out"), ws)
         found[name] = (key, cache.get(key))

@@ -308,6 +308,7 @@ def labelled_value(
     rows = _as_terms(row_terms) or None
     if not labels:
         return None
+    plan: list[tuple[str, list[Term] | None]]
     if cols and not rows:
         plan = [("row", cols), ("column", cols)]
     elif rows and not cols:
@@ -431,7 +432,8 @@ def _row_records(
     include_totals: bool,
     lines: list[int] | None = None,
 ) -> list[dict[str, Any]]:
-    records, blanks = [], 0
+    records: list[dict[str, Any]] = []
+    blanks = 0
     lines = [] if lines is None else lines
     first_key = next(iter(headers))
     for r in range(hr + 1, g.max_row + 1):
@@ -464,7 +466,8 @@ def _col_records(
     include_totals: bool,
     lines: list[int] | None = None,
 ) -> list[dict[str, Any]]:
-    records, blanks = [], 0
+    records: list[dict[str, Any]] = []
+    blanks = 0
     lines = [] if lines is None else lines
     top = min(mapping.values())
     first_key = next(iter(headers))

@@ -17,6 +17,7 @@ from typing import Any
 
 from dateutil import parser as _dateparser
 
+from whitecollar.formats import MONTH_NUMBERS, MONTHS
 from whitecollar.grading.text.assertions import _negated_at
 from whitecollar.grading.text.sentences import _clause_of, _clause_spans, split_sentences
 from whitecollar.grading.text.terms import normalise
@@ -89,26 +90,7 @@ def parse_count(value: Any) -> int | None:
     return None
 
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        start=1,
-    )
-}
+_MONTHS = dict(MONTH_NUMBERS)  # a copy: the abbreviations and the French names are added
 _MONTHS.update({k[:3]: v for k, v in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
 _MONTHS.update(
@@ -129,20 +111,7 @@ _MONTHS.update(
 )
 
 
-_ENGLISH_NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
+_ENGLISH_NAMES = MONTHS
 _FRENCH_MONTHS = {
     "janvier",
     "fevrier",

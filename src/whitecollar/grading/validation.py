@@ -182,7 +182,7 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
         ]
         office.prefetch(workbooks)
 
-        variants = []
+        variants: list[dict[str, Any]] = []
         receipts: dict[str, Receipt] = {}
         for name, ws in outputs.items():
             exp = expectation_for(name, oracle)

@@ -106,6 +106,7 @@ def validate_scores(scores: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
         if not isinstance(reason, str) or not reason.strip():
             problems.append(f"{cid}: no reason given")
         if not problems:
+            assert isinstance(reason, str)  # else a problem was noted above
             clean[cid] = {"score": score, "reason": reason.strip()[:MAX_REASON_CHARS]}
     if problems:
         raise AnswerError("; ".join(problems))

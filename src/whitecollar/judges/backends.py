@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import signal
 import subprocess
 import tempfile
 import time
@@ -29,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar.judges.rubric import Rubric
+from whitecollar.processes import signal_group
 
 PLACEHOLDERS = ("package", "rubric", "prompt", "model")
 DEFAULT_TIMEOUT_S = 900.0
@@ -96,10 +95,7 @@ def expand(template: list[str], values: dict[str, str]) -> list[str]:
 
 
 def _kill(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    signal_group(proc.pid)
 
 
 class CommandJudge:

@@ -122,6 +122,7 @@ def score_package(
     basis = made_from(request, settings, run_key)
     record = kept.find(basis, FORMAT) if kept else None
     if record is not None:  # the same package, prompt, rubric and settings for this run: no judge is asked
+        assert kept is not None  # a record comes from the store
         return Scored(record, "reused", str(kept.entry(basis)))
     scored = None
     if settings["backend"] == "simulated":  # only the simulated judge reads the receipt; real ones are blind

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ def score_file(root: str | Path, row: dict[str, Any], judge: str) -> Path:
     return Path(root, row["task_id"], row["bundle"], row["arm"], f"r{row['repeat']}", f"{judge}.json")
 
 
-def load_judgements(rows: list[dict[str, Any]], root: str | Path, judges: list[str]) -> Judged:
+def load_judgements(rows: list[dict[str, Any]], root: str | Path, judges: Sequence[str]) -> Judged:
     """(run_id, judge) -> judgement record, for every assigned run and configured judge."""
     judged: Judged = {}
     for row in rows:

@@ -21,7 +21,7 @@ from whitecollar.lab.integrity import Integrity, check_workspace
 
 @dataclass
 class Collected:
-    files: dict[str, dict[str, object]] = field(default_factory=dict)  # relpath -> {sha256, bytes}
+    files: dict[str, dict[str, str | int]] = field(default_factory=dict)  # relpath -> {sha256, bytes}
     skipped: list[str] = field(default_factory=list)
     integrity: Integrity | None = None
 

@@ -33,7 +33,8 @@ def compare(manifest: dict[str, str], now: dict[str, str]) -> tuple[list[str], l
     A file added under inputs/ changes the inputs; a scratch file written in
     the workspace root does not, but is still reported.
     """
-    changed, stray = [], []
+    changed: list[str] = []
+    stray: list[str] = []
     for path in sorted(set(manifest) | set(now)):
         if path not in now:
             changed.append(f"deleted: {path}")

@@ -62,12 +62,13 @@ class Check:
 class NodeShell:
     """Shell commands on the node: here for local nodes, over SSH for ssh nodes."""
 
-    def __init__(self, node: dict[str, Any], transport: Transport):
+    def __init__(self, node: dict[str, Any], transport: Transport | None):
         self.node, self.transport = node, transport
 
     def run(self, script: str, timeout_s: float = 120) -> tuple[int, str, str]:
         try:
             if self.node["transport"] == "ssh":
+                assert self.transport is not None  # an ssh node always has its SshTransport
                 proc = self.transport.shell(script, timeout_s=timeout_s)  # type: ignore[attr-defined]
             else:
                 proc = subprocess.run(
@@ -300,7 +301,7 @@ def probe_node(
     if node["transport"] == "ssh":
         from whitecollar.lab.ssh import SshTransport
 
-        transport: Transport = SshTransport(node)
+        transport: Transport | None = SshTransport(node)
         ssh = node.get("ssh") or {}
         client, python, workdir = (
             ssh.get("claude") or backend.executable,

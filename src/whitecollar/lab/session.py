@@ -176,6 +176,7 @@ def run_session(
         rec.note("collected", files=len(collected.files), skipped=len(collected.skipped))
         submissions = _submissions_as_accepted(run_dir, collected, rec) if arm.get("portal") else None
     integrity = collected.integrity
+    assert integrity is not None  # collect() always checks the workspace
     atomic.write_json(folder.integrity, asdict(integrity))
     status = classify(
         timed_out=outcome.timed_out,
@@ -244,7 +245,7 @@ def record_not_launched(
     integrity to check), so the workflow goes on to the record and the
     summary; run.json says `not_launched` and why. Such a run is neither a
     worker's failure nor the laboratory's: it is left out of every
-    denominator and counted on its own (lab/record.py).
+    denominator and counted on its own (analysis/record.py).
     """
     folder = RunFolder(Path(run_dir))
     folder.clear()

@@ -13,7 +13,7 @@ an input, `stray` writes outside out/, `overspend` reports a cost above its
 cap, `retract` deletes the portal's submissions file after submitting.
 They are never in the default persona mix.
 
-The fault campaign (lab/faults.py) injects faults into one chosen session
+The fault campaign (workflow/faults.py) injects faults into one chosen session
 through `WHITECOLLAR_FAULT=<kind>:<seed>[:<seconds>]`: only the session
 with that seed is touched, and without the variable nothing changes.
 `kill` dies by SIGKILL mid-session, `hang` never finishes, `disk_full`

@@ -38,6 +38,7 @@ from whitecollar.lab.sandbox import (
     relay_dir,
     wall_for,
 )
+from whitecollar.processes import group_exists, signal_group
 
 KILL_GRACE_S = 5.0
 PR_SET_PDEATHSIG = 1
@@ -108,7 +109,7 @@ def pump_session(
             break
         for key, _ in sel.select(timeout=min(remaining, 0.5)):
             try:
-                chunk = os.read(key.fileobj.fileno(), 65536)
+                chunk = os.read(key.fd, 65536)
             except BlockingIOError:
                 continue
             if not chunk:
@@ -157,9 +158,7 @@ def kill_group(pgid: int, *, reaped: bool = True) -> None:
     which can take seconds: there only live members count.
     """
     for sig, wait in ((signal.SIGTERM, KILL_GRACE_S), (signal.SIGKILL, 0.0)):
-        try:
-            os.killpg(pgid, sig)
-        except ProcessLookupError:
+        if not signal_group(pgid, sig):
             return
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
@@ -169,9 +168,7 @@ def kill_group(pgid: int, *, reaped: bool = True) -> None:
 
 
 def _group_left(pgid: int, reaped: bool) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
+    if not group_exists(pgid):
         return False
     if reaped or not Path("/proc").is_dir():
         return True
@@ -244,10 +241,12 @@ class LocalTransport:
             if port is not None or wall.egress:
                 sockets = relay_dir()
             if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
+                assert sockets is not None  # made just above
                 relays.append(PortRelay(port, sockets))
                 wall.relays[port] = relays[-1].path
             allowed: list[str] = []
             if wall.egress:  # a real client: its API, through the egress proxy, and nothing else
+                assert sockets is not None  # made just above
                 allowed = self.egress if self.egress is not None else api_hosts(effective)
                 api_port = loopback_api_port(effective)
                 if api_port is not None and api_port not in wall.relays:  # an API on the host's loopback

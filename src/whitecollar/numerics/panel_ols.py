@@ -30,8 +30,12 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 VCOV_KINDS = ("cluster", "iid", "hc1")
 
@@ -154,7 +158,7 @@ def twfe(
     y: Sequence[float],
     regressors: Mapping[str, Sequence[float]],
     entity: Sequence[Hashable],
-    time: Sequence[Hashable],
+    time: Sequence[SupportsRichComparison],
     *,
     vcov: str = "cluster",
     cluster: Sequence[Hashable] | None = None,

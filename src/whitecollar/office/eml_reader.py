@@ -23,6 +23,7 @@ from datetime import datetime
 from email import policy
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr, parsedate_to_datetime
+from typing import cast
 
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Failure
@@ -119,7 +120,7 @@ def _body(msg: EmailMessage) -> str:
     try:
         content = part.get_content()
     except (LookupError, ValueError, AssertionError):
-        payload = part.get_payload(decode=True) or b""
+        payload = cast("bytes | None", part.get_payload(decode=True)) or b""
         content = payload.decode("utf-8", errors="replace")
     if not isinstance(content, str):
         content = content.decode("utf-8", errors="replace") if isinstance(content, bytes) else str(content)
@@ -131,7 +132,7 @@ def _body(msg: EmailMessage) -> str:
 def _attachments(msg: EmailMessage) -> list[Attachment]:
     out = []
     for part in msg.iter_attachments():
-        data = part.get_payload(decode=True)
+        data = cast("bytes | None", part.get_payload(decode=True))  # bytes, or None for a multipart part
         if data is None:
             continue
         out.append(Attachment(part.get_filename() or "", part.get_content_type(), data))

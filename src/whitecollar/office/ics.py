@@ -66,7 +66,8 @@ def fold(line: str) -> str:
     do) would otherwise see invalid bytes in "Montréal".
     """
     out: list[str] = []
-    current, size, limit = [], 0, MAX_OCTETS
+    current: list[str] = []
+    size, limit = 0, MAX_OCTETS
     for ch in line:
         n = len(ch.encode("utf-8"))
         if size + n > limit:

@@ -29,7 +29,7 @@ import struct
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -71,7 +71,8 @@ def _normalise(image: Image.Image) -> Image.Image:
 def _text_chunks(text: Mapping[str, str] | None) -> bytes:
     """iTXt chunks (PNG 1.2 §11.3.4.5), uncompressed, no language tag, keywords sorted."""
     out = b""
-    for key in sorted(text or {}):
+    text = text or {}
+    for key in sorted(text):
         kw = key.encode("latin-1")
         if not 1 <= len(kw) <= 79 or b"\x00" in kw:
             raise ValueError(f"PNG text keyword {key!r} must be 1-79 Latin-1 characters")
@@ -133,7 +134,7 @@ def figure_image(fig: Any, *, dpi: float = 150) -> Image.Image:
     finally:
         fig.set_dpi(original)
     image = Image.fromarray(pixels, "RGBA")
-    if image.getextrema()[3] == (255, 255):
+    if cast("tuple[tuple[int, int], ...]", image.getextrema())[3] == (255, 255):  # per band (min, max)
         image = image.convert("RGB")
     return image
 

@@ -185,6 +185,7 @@ def _run_and_cache(todo: dict[str, bytes], timeout_s: float) -> dict[str, Path |
                 continue  # already the cache's own entry
             stored = disk.put(sha, result) if isinstance(result, Path) else None
             if stored is not None:
+                assert isinstance(result, Path)  # only a converted file is stored
                 result.unlink(missing_ok=True)  # the private copy is no longer needed
                 results[sha] = stored
     with _lock:

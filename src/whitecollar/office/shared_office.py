@@ -29,13 +29,13 @@ import fcntl
 import json
 import os
 import select
-import signal
 import subprocess
 import time
 from pathlib import Path
 
 from whitecollar import atomic
 from whitecollar.office import soffice as _soffice
+from whitecollar.processes import signal_group
 
 UNO_PYTHON_ENV = "WHITECOLLAR_UNO_PYTHON"
 IDLE_ENV = "WHITECOLLAR_OFFICE_IDLE_S"
@@ -65,13 +65,6 @@ def _prepare(state: Path) -> None:
     atomic.write_text(state / "idle_s", idle + "\n")
 
 
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
 def _wait_gone(pid: int, timeout_s: float = 10.0) -> None:
     """Wait until a killed office has finished dying (a large office takes a moment to release its
     memory): a stop that returns leaves no office behind, and a new one never meets the old."""
@@ -95,7 +88,7 @@ def stop(state: Path) -> None:
     except (OSError, ValueError):
         return
     if owner == str(state.resolve()):  # never another folder's office (a copied pid file)
-        _kill_group(pid_n)
+        signal_group(pid_n)
         _wait_gone(pid_n)
     (state / "office.pid").unlink(missing_ok=True)
 
@@ -157,11 +150,11 @@ def convert(
             out, err = proc.communicate(timeout=timeout_s)
         except subprocess.TimeoutExpired:
             timed_out = True
-            _kill_group(proc.pid)
+            signal_group(proc.pid)
             stop(state)
             out, err = proc.communicate()
         except BaseException:
-            _kill_group(proc.pid)
+            signal_group(proc.pid)
             stop(state)
             proc.wait()
             raise
@@ -228,7 +221,7 @@ class Converter:
 
     def _end(self, *, office: bool) -> None:
         if self.proc is not None:
-            _kill_group(self.proc.pid)
+            signal_group(self.proc.pid)
             self.proc.wait()
             self.proc = None
         if office:
@@ -248,6 +241,7 @@ class Converter:
             proc = self._client()
             if proc is None:
                 return "unusable"
+            assert proc.stdin is not None and proc.stdout is not None  # the client is started with pipes
             try:
                 proc.stdin.write((json.dumps({"in": str(src), "out": str(dst)}) + "\n").encode("utf-8"))
                 proc.stdin.flush()
@@ -280,6 +274,7 @@ class Converter:
     def close(self) -> None:
         """End the client (the office stays, for the jobs and its reaper)."""
         if self.proc is not None and self.proc.poll() is None:
+            assert self.proc.stdin is not None  # the client is started with pipes
             try:
                 self.proc.stdin.close()
                 self.proc.wait(timeout=10)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from whitecollar.office.model import Failure
+from whitecollar.processes import signal_group
 
 _SETTINGS = (
     ("/org.openoffice.Office.Calc/Formula/Load", "OOXMLRecalcMode", "0"),  # 0 = always
@@ -111,20 +111,13 @@ def run_soffice(
         out, err = proc.communicate(timeout=timeout_s)
         return RunResult(proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), False)
     except subprocess.TimeoutExpired:
-        _kill_group(proc.pid)
+        signal_group(proc.pid)
         try:
             out, err = proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             out, err = b"", b""
         return RunResult(None, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), True)
     except BaseException:
-        _kill_group(proc.pid)
+        signal_group(proc.pid)
         proc.wait()
         raise
-
-
-def _kill_group(pgid: int) -> None:
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass

@@ -196,7 +196,7 @@ def planned_jobs(output: str) -> dict[str, int]:
     """The job counts of a dry run's "Job stats" table (empty when nothing is to be done)."""
     if "Job stats:" not in output:
         return {}
-    jobs = {}
+    jobs: dict[str, int] = {}
     for line in output.split("Job stats:", 1)[1].splitlines()[3:]:
         m = re.match(r"^(\S+)\s+(\d+)$", line.strip())
         if not m:

@@ -213,7 +213,11 @@ def build_package(results: Path, oracles: Path, root: Path, out: Path) -> dict:
     for m in members:
         if m.is_dir:
             continue
-        digest = sha256_file(m.source) if m.source is not None else sha256_bytes(m.data)
+        if m.source is not None:
+            digest = sha256_file(m.source)
+        else:
+            assert m.data is not None  # not a directory: a file on disk or generated text
+            digest = sha256_bytes(m.data)
         sums.append(f"{digest}  {m.name}\n")
     readme = _readme(members, manifest, runs)
     sums.append(f"{sha256_bytes(readme)}  {README}\n")
@@ -233,6 +237,7 @@ def build_package(results: Path, oracles: Path, root: Path, out: Path) -> dict:
                     with open(m.source, "rb") as fh:
                         tar.addfile(_info(m.name, os.fstat(fh.fileno()).st_size, False), fh)
                 else:
+                    assert m.data is not None  # neither a directory nor a file on disk: generated text
                     tar.addfile(_info(m.name, len(m.data), False), io.BytesIO(m.data))
         os.chmod(tmp, 0o644)
         os.replace(tmp, out)

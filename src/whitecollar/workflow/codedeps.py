@@ -281,7 +281,7 @@ class CodeGraph:
         """Sorted project files (code and data) that run for these verbs, script files and modules.
 
         `commands` are verbs of `python -m whitecollar`; `scripts` are files
-        run or loaded by path (a scenario's evaluate.py, scripts/table_x.py),
+        run or loaded by path (a scenario's evaluate.py, scripts/table_catalogue.py),
         relative to the root; `modules` are importable project modules.
         """
         start: set[str] = set(modules)
@@ -293,9 +293,9 @@ class CodeGraph:
             out.add(str(Path(script)))
             start |= self._imports(self._file_imports(path), None)
         for m in self.closure(start):
-            path = self.module_file(m)
-            if path is not None:
-                out.add(str(path.relative_to(self.root)))
+            found = self.module_file(m)
+            if found is not None:
+                out.add(str(found.relative_to(self.root)))
             for pattern in DATA.get(m, ()):
                 out.update(str(p.relative_to(self.root)) for p in sorted(self.root.glob(pattern)) if p.is_file())
         self.save()

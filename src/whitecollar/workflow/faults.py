@@ -48,10 +48,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from whitecollar.lab.run_spec import RunSpec, run_seed
+from whitecollar.processes import signal_group
 from whitecollar.runs.layout import RECEIPT, RunFolder, run_path
 from whitecollar.runs.record import read_run_record
 
@@ -86,7 +88,7 @@ KINDS = (
     *SSH_CUTS,
 )
 #: the judge added to the panel by `judge_hangs`: a command that never answers, cut at its wall limit
-HUNG_JUDGE = {"name": "judge-hung", "backend": "command", "command": ["sleep", "3600"], "timeout_s": 5}
+HUNG_JUDGE: dict[str, Any] = {"name": "judge-hung", "backend": "command", "command": ["sleep", "3600"], "timeout_s": 5}
 
 
 @dataclass
@@ -187,7 +189,8 @@ def _run_path(row: dict[str, str]) -> Path:
 
 def observe(lab: Lab, pilot_ok: bool) -> Observed:
     rows = lab.assignment()
-    status, events, receipt, success, sessions = {}, {}, {}, {}, {}
+    status, events, receipt, success = {}, {}, {}, {}
+    sessions: dict[str, int] = {}
     for row in rows:
         rid = row["run_id"]
         folder = RunFolder(lab.root / "results" / "runs" / _run_path(row))
@@ -423,7 +426,7 @@ def _pilot_with_killer(
     try:
         code = proc.wait(timeout=timeout_s)
     except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+        signal_group(proc.pid)
         code = proc.wait()
         notes.append(f"the pilot did not finish within {timeout_s:g} s and was killed")
     killed.set()
@@ -458,6 +461,7 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
 
     files_run = next(r for r in rows if r["arm"] == "A1")
     portal_run = next(r for r in rows if r["arm"] == "A3")
+    status: str | None  # the status a worker fault or an SSH cut must give its run
     if kind in WORKER_FAULTS:
         hook, status = WORKER_FAULTS[kind]
         proc = lab.snakemake("results/pilot", WHITECOLLAR_FAULT=f"{hook}:{seed_of(files_run)}")

@@ -278,7 +278,8 @@ def run_server(folder: Path) -> int:
     _preload()
     gc.freeze()  # what is loaded now is never scanned by a fork's collector: its pages stay shared
     idle_s = float(os.environ.get(IDLE_ENV, "").strip() or 60)
-    last, workers, count = time.monotonic(), {}, 0
+    workers: dict[int, Path] = {}
+    last, count = time.monotonic(), 0
     try:
         while True:
             _reap(workers)

@@ -106,7 +106,7 @@ def _party_for_verb(
         if s >= verb.end() and not _mention_excluded(text, spans, vclause, (s, e)):
             return name
     word = re.match(r"\w+", text[verb.start() :])
-    passive = bool(word) and re.search(r"(?:ed|ation|ations)$", word.group(), re.IGNORECASE)
+    passive = word is not None and re.search(r"(?:ed|ation|ations)$", word.group(), re.IGNORECASE)
     if not passive:
         return None
     for s, e, name in reversed(mentions):

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from whitecollar.lab.portal import READY_PREFIX, PortalError
 from whitecollar.lab.portal.description import description_file
+from whitecollar.processes import signal_group
 
 STOP_GRACE_S = 5.0
 
@@ -62,9 +63,7 @@ def _stop_group(proc: subprocess.Popen) -> None:
     if proc.poll() is not None:
         return
     for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
+        if not signal_group(proc.pid, sig):
             break
         try:
             proc.wait(timeout=STOP_GRACE_S)
