@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -138,12 +139,17 @@ def receipt_schema() -> dict:
     return json.loads(resources.files("whitecollar.schemas").joinpath("receipt.schema.json").read_text())
 
 
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    """Built once: the analysis reads every receipt of a pilot through `read_receipt`."""
+    return jsonschema.Draft202012Validator(receipt_schema())
+
+
 def validate_receipt(data: dict[str, Any]) -> list[str]:
     """Schema problems of a receipt dict, as readable strings (empty when valid)."""
-    validator = jsonschema.Draft202012Validator(receipt_schema())
     return [
         f"{'.'.join(str(p) for p in e.absolute_path) or '(top)'}: {e.message}"
-        for e in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        for e in sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     ]
 
 

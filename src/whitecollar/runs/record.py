@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -124,15 +125,15 @@ def run_record_schema() -> dict[str, Any]:
     return json.loads(resources.files("whitecollar.schemas").joinpath("run.schema.json").read_text(encoding="utf-8"))
 
 
-_VALIDATOR: list[jsonschema.Draft202012Validator] = []
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(run_record_schema())
 
 
 def validate_run_record(data: Any) -> list[str]:
     """Every way `data` differs from the schema, shortest path first (empty when it is a record)."""
-    if not _VALIDATOR:
-        _VALIDATOR.append(jsonschema.Draft202012Validator(run_record_schema()))
     errors = sorted(
-        _VALIDATOR[0].iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
+        _validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
     )
     return [f"{'.'.join(map(str, e.absolute_path)) or '(top level)'}: {e.message}"[:300] for e in errors]
 
