@@ -17,6 +17,7 @@ returning the items, and an id and description built from each item.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,8 +67,11 @@ class Criterion(Generic[R]):
         for item in self.each(oracle):
             ident = self.id if isinstance(self.id, str) else self.id(item)
             text = self.description if isinstance(self.description, str) else self.description(item)
-            out.append((ident, text, lambda reads, _item=item: self.check(reads, _item)))
+            out.append((ident, text, functools.partial(self._check_item, item=item)))
         return out
+
+    def _check_item(self, reads: R, item: Any) -> Verdict:
+        return self.check(reads, item)
 
 
 def criterion(
