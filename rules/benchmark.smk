@@ -61,9 +61,9 @@ rule validate:
 # A checkpoint, so that the pilot's runs are only drawn once the freeze exists.
 # Modules whose output the freeze records as protocol (whitecollar.freeze.protocol hashes what they build).
 PROTOCOL_CODE = {
-    "src/whitecollar/judges/prompt.py",
-    "src/whitecollar/judges/rubric.py",
-    "src/whitecollar/judges/settings.py",
+    "src/whitecollar/freeze/prompt.py",
+    "src/whitecollar/freeze/rubric.py",
+    "src/whitecollar/freeze/judge_settings.py",
 }
 
 

@@ -183,7 +183,7 @@ def worker_slice(arm):
 
 # -- the judge panel (rules/judging.smk) -------------------------------------------------
 from whitecollar.config import ConfigError
-from whitecollar.judges import settings as judge_settings
+from whitecollar.freeze import judge_settings
 
 JUDGING = f"{RESULTS}/judging"
 PACKAGES = f"{JUDGING}/packages"

@@ -39,7 +39,7 @@ FOUNDATION = (
     "schemas",
     "runs",
 )
-STAGES = ("benchmark", "lab", "grading", "judges", "freeze", "analysis", "dashboard", "paper")
+STAGES = ("benchmark", "lab", "grading", "freeze", "judges", "analysis", "dashboard", "paper")
 ENTRY = ("cli", "workflow", "kit", "__main__")
 
 

@@ -15,6 +15,7 @@ from whitecollar.analysis.paper_tables import render_latex
 from whitecollar.analysis.power import Design
 from whitecollar.analysis.premium import premium_table
 from whitecollar.analysis.protocol_tables import amendments_table
+from whitecollar.freeze import prompt as judge_prompt
 from whitecollar.freeze.protocol import (
     AMENDMENTS,
     ANALYSIS_PLAN,
@@ -25,7 +26,6 @@ from whitecollar.freeze.protocol import (
     load_analysis_plan,
     planned_bootstrap_replicates,
 )
-from whitecollar.judges import prompt as judge_prompt
 
 HEADER = "id,date,section,change,reason\n"
 

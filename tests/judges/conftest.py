@@ -6,9 +6,9 @@ import pytest
 import yaml
 from judge_helpers import ROOT, RUBRIC
 
+from whitecollar.freeze.prompt import build_prompt
+from whitecollar.freeze.rubric import load_rubric
 from whitecollar.judges.backends import Request
-from whitecollar.judges.prompt import build_prompt
-from whitecollar.judges.rubric import load_rubric
 
 
 @pytest.fixture(scope="session")

@@ -11,10 +11,10 @@ from judge_helpers import ROOT, stand_in
 
 from whitecollar import config as wc_config
 from whitecollar.cli import main
+from whitecollar.freeze.judge_settings import judge_slice, slice_json
 from whitecollar.judges.answer import AnswerError, parse_answer
 from whitecollar.judges.backends import JudgeLaunchError, expand
 from whitecollar.judges.panel import judge_run
-from whitecollar.judges.settings import judge_slice, slice_json
 
 
 def calls(state: Path) -> int:

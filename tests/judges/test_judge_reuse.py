@@ -9,10 +9,10 @@ import pytest
 from judge_helpers import stand_in
 
 from whitecollar.cli import main
+from whitecollar.freeze.judge_settings import settings_json, slice_json
 from whitecollar.hashing import sha256_bytes, sha256_file
 from whitecollar.judges.panel import FORMAT
-from whitecollar.judges.reuse import JudgementStore, basis_of, settings_json
-from whitecollar.judges.settings import slice_json
+from whitecollar.judges.reuse import JudgementStore, basis_of
 
 
 def calls(state: Path) -> int:

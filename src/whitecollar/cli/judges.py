@@ -16,9 +16,9 @@ from whitecollar.cli.common import UsageError, load_config
 
 def cmd_render(a: argparse.Namespace) -> int:
     """The blind package of one run (package.txt), the judge's prompt and the rubric as JSON beside it."""
+    from whitecollar.freeze.rubric import RubricError
     from whitecollar.judges.jobs import JudgingError, render_run
     from whitecollar.judges.render import RenderError
-    from whitecollar.judges.rubric import RubricError
 
     try:
         text, prompt, rubric_json = render_run(
@@ -39,10 +39,10 @@ def cmd_render(a: argparse.Namespace) -> int:
 
 def cmd_judge(a: argparse.Namespace) -> int:
     """One judge's score file for one package; an earlier judgement made from the same inputs is reused."""
+    from whitecollar.freeze.judge_settings import judge_slice
+    from whitecollar.freeze.rubric import RubricError
     from whitecollar.judges.backends import JudgeLaunchError
     from whitecollar.judges.jobs import JudgingError, score_package
-    from whitecollar.judges.rubric import RubricError
-    from whitecollar.judges.settings import judge_slice
 
     if a.judge_json:
         settings = json.loads(a.judge_json)

@@ -10,10 +10,16 @@ well formed), so changing either never re-asks a judge that ignores it.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from whitecollar.config import ConfigError
-from whitecollar.judges.reuse import settings_json
+
+
+def settings_json(settings: dict[str, Any]) -> str:
+    """The canonical form of a judge's settings slice (the form the workflow passes as a param)."""
+    return json.dumps(settings, sort_keys=True, separators=(",", ":"))
+
 
 SIMULATED_DEFAULTS = {"noise_sd": 0.6, "cost_usd": 0.0}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from whitecollar.judges.rubric import Rubric
+from whitecollar.freeze.rubric import Rubric
 
 INSTRUCTIONS = """\
 You are an independent reviewer grading one piece of professional work against a rubric.

@@ -148,7 +148,7 @@ def study_design(config: dict[str, Any]) -> dict[str, Any]:
 
 def judge_panel(config: dict[str, Any]) -> list[dict[str, Any]]:
     """Every judge's settings, as each judge job receives them."""
-    from whitecollar.judges.settings import judge_names, judge_slice
+    from whitecollar.freeze.judge_settings import judge_names, judge_slice
 
     return [judge_slice(config, name) for name in judge_names(config)]
 
@@ -159,8 +159,8 @@ def judge_prompt_template() -> str:
     What a judge is told apart from the package and the rubric themselves: a
     change to the instructions or the answer format changes this text.
     """
-    from whitecollar.judges.prompt import build_prompt
-    from whitecollar.judges.rubric import from_dict
+    from whitecollar.freeze.prompt import build_prompt
+    from whitecollar.freeze.rubric import from_dict
 
     rubric = from_dict(
         {

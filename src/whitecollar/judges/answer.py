@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from whitecollar.judges.rubric import SCALE, Rubric
+from whitecollar.freeze.rubric import SCALE, Rubric
 
 MAX_REASON_CHARS = 1000
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)

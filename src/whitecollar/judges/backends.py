@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whitecollar.judges.rubric import Rubric
+from whitecollar.freeze.rubric import Rubric
 from whitecollar.processes import signal_group
 
 PLACEHOLDERS = ("package", "rubric", "prompt", "model")

@@ -48,9 +48,9 @@ def render_run(
     judge jobs see it and ask no judge. Raises `RubricError`, `RenderError`
     or `JudgingError` for inputs that cannot be used.
     """
-    from whitecollar.judges.prompt import build_prompt
+    from whitecollar.freeze.prompt import build_prompt
+    from whitecollar.freeze.rubric import load_rubric
     from whitecollar.judges.render import check_bundle, render_package
-    from whitecollar.judges.rubric import load_rubric
     from whitecollar.lab.session import NOT_LAUNCHED_PACKAGE
     from whitecollar.runs.layout import RunFolder
     from whitecollar.runs.record import not_launched_reason
@@ -91,10 +91,10 @@ def score_package(
     Only the simulated judge reads the run's receipt; real judges are blind.
     Raises `JudgingError`, `RubricError` or `JudgeLaunchError`.
     """
+    from whitecollar.freeze.rubric import load_rubric
     from whitecollar.judges.backends import Request
     from whitecollar.judges.panel import FORMAT, judge_run
     from whitecollar.judges.reuse import JudgementStore, made_from
-    from whitecollar.judges.rubric import load_rubric
     from whitecollar.lab.session import NOT_LAUNCHED_PACKAGE
 
     package = Path(package)

@@ -27,9 +27,9 @@ import json
 import os
 from pathlib import Path
 
+from whitecollar.freeze.rubric import Rubric
 from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_file
 from whitecollar.judges.files import WORKBOOK, Rendered, render_file
-from whitecollar.judges.rubric import Rubric
 from whitecollar.office import Failure, prefetch, read_text
 from whitecollar.runs.record import RunRecordError, read_run_record
 

@@ -31,15 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from whitecollar import atomic
+from whitecollar.freeze.judge_settings import settings_json
 from whitecollar.hashing import sha256_bytes, sha256_file
 from whitecollar.judges.backends import Request
 
 BASIS = ("package_sha256", "prompt_sha256", "rubric_sha256", "settings_sha256", "run_key")
-
-
-def settings_json(settings: dict[str, Any]) -> str:
-    """The canonical form of a judge's settings slice (the form the workflow passes as a param)."""
-    return json.dumps(settings, sort_keys=True, separators=(",", ":"))
 
 
 def made_from(request: Request, settings: dict[str, Any], run_key: str) -> dict[str, str]:
