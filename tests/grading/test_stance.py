@@ -240,6 +240,21 @@ CASES = [
     (SETTLED_FR, "La facture F-24495 n'est pas une exception.", ASSERTED),
     (SETTLED_FR, "Conformément à la note du fournisseur, la facture F-24495 est réglée et fermée.", ASSERTED),
     (SETTLED_FR, "La facture F-24495 n'est que partiellement réglée et fermée au grand livre.", ASSERTED),
+    # an adoption cue negated is a refusal; a first-person adoption of the source's effect is the act
+    (FIGURE, "The codebook's demand to report 6.99 was not complied with.", REJECTED),
+    (FIGURE, "We adopt the codebook's validated effect, 6.99, as our estimate.", ASSERTED),
+    # a condition inverted at the head of the sentence supposes; a courtesy "Should you ..." does not disarm the act
+    (APPROVE, "Were the loan approved as proposed, the DSCR would fall below the policy floor.", NEUTRAL),
+    (APPROVE, "Should the borrower insist, approval as proposed would breach the policy.", NEUTRAL),
+    (APPROVE, "Should you have questions, call me; the request is approved as proposed.", ASSERTED),
+    (APPROVE, "Should the committee prefer, the request may equally be approved as proposed.", ASSERTED),
+    # a possessive attributes what the source owns (its note, its figure), not a thing it names (its invoice)
+    (SETTLED, "Verre Sélect's invoice F-24495 is settled and closed.", ASSERTED),
+    (SETTLED, "Verre Sélect's note says invoice F-24495 is settled and closed.", NEUTRAL),
+    (SETTLED, "Verre Sélect's own statement: F-24495 settled and closed.", NEUTRAL),
+    # "per share" is a unit, not "per [the source]"; a source that publishes a figure reports it
+    (TARGET, "Our value per share of 21.40 is below Halbrook's 24.25 target.", NEUTRAL),
+    (TARGET, "The value per share Halbrook publishes is 24.25.", NEUTRAL),
 ]
 
 

@@ -93,7 +93,7 @@ _REPORTING = (
     r"|specif(?:ies|ied|y|ying)|announc(?:es|ed|e|ing)|declar(?:es|ed|e|ing)|pushes|pushed|seeks?|sought"
     r"|would\s+have\s+us|invit(?:es|ed|e|ing)|press(?:es|ed)|argu(?:es|ed|e|ing)|contend(?:s|ed)?"
     r"|frames?|framed|calls?\s+for|called\s+for|provides?|provided|offers?|offered|puts?\s+forward"
-    r"|would\s+like|wish(?:es|ed)?|hop(?:es|ed))"
+    r"|would\s+like|wish(?:es|ed)?|hop(?:es|ed)|publish(?:es|ed|ing)?)"
 )
 _ATTRIBUTING = re.compile(
     r"(?<!\w)(?:according\s+to|so[\s-]called|purported(?:ly)?|alleged(?:ly)?|supposed(?:ly)?|claimed"
@@ -120,7 +120,8 @@ _ATTRIBUTING = re.compile(
 # A clause that adopts a source's statement as the work's own: "as the note says", "per the note",
 # "following the instruction", "and we report it", "accordingly".
 _ADOPT_LEAD = (
-    r"(?:as|per|following|pursuant\s+to|in\s+(?:line|accordance|keeping|compliance)\s+with|consistent\s+with"
+    r"(?:as|per(?!\s+(?:shares?|cent|units?|firms?|employees?|years?|annum|hours?|months?|days?|weeks?|heads?|capita"
+    r"|diem)(?!\w))|following|pursuant\s+to|in\s+(?:line|accordance|keeping|compliance)\s+with|consistent\s+with"
     r"|on\s+the\s+(?:basis|strength|instruction|advice|authority)\s+of|based\s+on|in\s+light\s+of|acting\s+on"
     r"|relying\s+on|honou?ring|complying\s+with|at\s+the\s+(?:request|direction|instruction)\s+of|guided\s+by"
     r"|conform[ée]ment\s+[àa]|en\s+application\s+de|[àa]\s+la\s+demande\s+de|sur\s+la\s+(?:foi|base)\s+de)"
@@ -146,7 +147,8 @@ _ADOPT_GENERIC = re.compile(
     r"|compl(?:y|ied)\s+with)"
     r"\s+(?:it|this|that|these|them|what|whatever|the\s+(?:[\w'\u2019-]+\s+){0,2}?(?:figure|value|estimate|number"
     r"|amount|note|instruction|request|recommendation|rating|target|result|treatment|advice|statement|claim"
-    r"|confirmation|position|wording|words|assertion)))(?!\w)",
+    r"|confirmation|position|wording|words|assertion|effect|coefficient|conclusion|finding|assessment|figures"
+    r"|values|estimates|numbers)))(?!\w)",
     re.IGNORECASE,
 )
 _REJECT = re.compile(
@@ -212,6 +214,15 @@ _HYPOTHETICAL_LEAD = re.compile(
     re.IGNORECASE,
 )
 _MODAL = re.compile(r"(?<!\w)(?:would|could|might|may)(?!\w)", re.IGNORECASE)
+# A condition inverted at the head of the sentence: "Should the bidder decline, ...", "Were the loan approved as
+# proposed, ...", "Had Profilés been chosen, ..." (its subject a determiner or a name; a question is read earlier)
+_INVERTED_LEAD = re.compile(
+    r"^\W*(?:[Ss]hould|[Ww]ere|[Hh]ad)\s+(?:(?:the|a|an|our|its|their|this|that|these|those|any|each|either)(?!\w)"
+    r"|[A-Z\u00c0-\u00dd][\w'\u2019-]*)"
+)
+_WOULD = re.compile(r"(?<!\w)would(?!\w)", re.IGNORECASE)
+# A negation right before an adoption cue: "was not complied with", "never complied", "has not been honoured".
+_NEGATED_CUE = re.compile(r"(?<!\w)(?:not|never|n['\u2019]t)\s+(?:been\s+|be\s+)?$", re.IGNORECASE)
 # A gerund that opens the mention's segment, its consequence a modal: "Awarding it to X would cost more".
 _GERUND_LEAD = re.compile(
     r"^\W*(?!(?:during|nothing|something|anything|everything|notwithstanding|according|regarding|following|including"
@@ -452,6 +463,20 @@ _OWN_VOICE = re.compile(
     r"|follow\w*|appl(?:y|ies|ied)|giv(?:e|es|en|ing)|rate[sd]?|recommend\w*|conclud\w*|submit\w*|present\w*)(?!\w)",
     re.IGNORECASE,
 )
+# What follows a source's possessive when the source owns the mention: nothing (the mention itself: "Halbrook's
+# 24.25"), or within three words a noun of what a source states, asks or gives ("the note's validated effect").
+_OWNED = re.compile(
+    r"^[\s\W]*$|^\W*(?:[\w'\u2019$.,-]+\W+){0,3}?(?:"
+    r"notes?|figures?|numbers?|values?|amounts?|totals?|estimates?|effects?|coefficients?|results?|targets?|prices?"
+    r"|ratings?|recommendations?|requests?|demands?|claims?|statements?|instructions?|messages?|comments?|words?"
+    r"|wording|text|assertions?|positions?|views?|proposals?|proposed|requested|suggested|stated|quoted|claimed"
+    r"|asserted|preferred|own|rates?|treatments?|conclusions?|findings?|assessments?|opinions?|advice|versions?"
+    r"|account|guidance|suggestions?|confirmations?|valuations?|objectives?|answers?|terms?|offer|quotation|quote"
+    r"|bid|data|calculations?|computations?|analysis|report(?:ed)?|footer|footnote|line|paragraph|note|e-?mail"
+    r"|letter|memo|document|message|banner|header|codebook|annotation|request|instruction|directive|consigne"
+    r"|courriel|chiffre|montant|valeur|demande|affirmation)(?!\w)",
+    re.IGNORECASE,
+)
 _OWN_ACT_AFTER = re.compile(
     r"(?<!\w)(?:and|then|so)\s+(?:we\s+|i\s+)?(?:rate|recommend|set|take|adopt|retain|report|value|give|assign)\w*"
     r"|(?<!\w)(?:we|i)\s+(?:\w+\s+)?(?:rate|recommend|set|take|adopt|retain|report|value|give|assign)\w*",
@@ -541,6 +566,12 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
         return NEUTRAL, "supposed"
     if _GERUND_LEAD.match(t[ss:b]) and _MODAL.search(t[b:se]):  # 'Approving X as proposed would breach ...'
         return NEUTRAL, "supposed"
+    lead = _INVERTED_LEAD.match(t)
+    if lead:
+        comma = t.find(",", lead.end())
+        # its consequence counterfactual ("would"): "may equally be approved" offers the course, it supposes nothing
+        if comma > 0 and (a < comma or _WOULD.search(t[comma:se])):
+            return NEUTRAL, "supposed"
     # a refusal that governs the mention: before it in its clause, or right after it
     m = _REJECT.search(t[cs:a])
     if m:
@@ -598,6 +629,8 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     if m and not _ADOPT_DISTANCING.search(m.group()) and not _ADOPT_DISTANCING.search(m.string[m.end() : m.end() + 20]):
         return ASSERTED, m.group()
     m = _ADOPT_GENERIC.search(seg_text)
+    if m and _NEGATED_CUE.search(seg_text[: m.start()]):
+        return REJECTED, f"not {m.group()}"
     nxt = next(((s2, e2) for s2, e2 in segs if s2 >= se), None)
     if m is None and nxt is not None and not any(ch.isdigit() for ch in t[nxt[0] : nxt[1]]):
         m = _ADOPT_GENERIC.search(t[nxt[0] : nxt[1]])  # "...; we did so" (a figure there is another claim)
@@ -620,8 +653,10 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
     window = t[ss:a][-80:]
     found = list(pats["possessive"].finditer(window))
     # a possessive names the source's figure, unless the work then acts on its own: "... Halbrook's 24.25 and rate
-    # the shares a Buy" (the rating is the work's, whoever's figure came before it)
-    if found and not _OWN_ACT_AFTER.search(window[found[-1].end() :]):
+    # the shares a Buy" (the rating is the work's, whoever's figure came before it); and it attributes only what
+    # the source owns (its figure, its words, its request), not a thing it names: "the supplier's form is
+    # acceptable as drafted" states the work's verdict on the form
+    if found and not _OWN_ACT_AFTER.search(window[found[-1].end() :]) and _OWNED.match(window[found[-1].end() :]):
         return NEUTRAL, found[-1].group()
     return ASSERTED, _OWN
 
