@@ -33,6 +33,7 @@ FOUNDATION = (
     "config",
     "formats",
     "processes",
+    "jsonfile",
     "bounded",
     "office",
     "numerics",

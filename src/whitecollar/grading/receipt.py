@@ -21,6 +21,7 @@ from typing import Any
 import jsonschema
 
 from whitecollar.atomic import dumps_json
+from whitecollar.jsonfile import read_json
 from whitecollar.lab.integrity import Integrity
 
 ABSTENTION_STATUSES = ("completed", "needs_clarification", "abstained", "invalid", "missing")
@@ -164,12 +165,12 @@ def read_receipt(path: str | Path) -> Receipt:
     and checks say: a file edited by hand to read "success": true is refused.
     """
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReceiptError(f"{path}: not found; grade the run first (snakemake results/pilot)") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ReceiptError(f"{path}: unreadable ({type(exc).__name__}); delete it and grade the run again") from None
+    data = read_json(
+        path,
+        ReceiptError,
+        missing="not found; grade the run first (snakemake results/pilot)",
+        unreadable="unreadable ({kind}); delete it and grade the run again",
+    )
     problems = validate_receipt(data) if isinstance(data, dict) else ["(top): not an object"]
     if problems:
         raise ReceiptError(f"{path}: not a receipt ({problems[0][:200]}); delete it and grade the run again")

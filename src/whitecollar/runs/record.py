@@ -21,6 +21,7 @@ from typing import Any
 import jsonschema
 
 from whitecollar import atomic
+from whitecollar.jsonfile import read_json
 from whitecollar.runs.layout import RunFolder
 
 COMPLETED = "completed"
@@ -141,12 +142,12 @@ def validate_run_record(data: Any) -> list[str]:
 def read_run_record(path: str | Path) -> RunRecord:
     """The record in a run folder's run.json, checked; a clear one-line error names the file otherwise."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RunRecordError(f"{path}: not found; the run has not finished (run the pilot again)") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RunRecordError(f"{path}: unreadable ({type(exc).__name__}); run the run again to rewrite it") from None
+    data = read_json(
+        path,
+        RunRecordError,
+        missing="not found; the run has not finished (run the pilot again)",
+        unreadable="unreadable ({kind}); run the run again to rewrite it",
+    )
     return RunRecord.from_dict(data, str(path))
 
 

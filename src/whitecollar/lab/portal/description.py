@@ -11,13 +11,13 @@ every page and every validation sees the same interface.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from whitecollar.jsonfile import read_json
 from whitecollar.lab.portal import PortalError
 
 SCHEMA_VERSIONS = (1,)
@@ -104,12 +104,12 @@ def load(workspace: Path) -> PortalDescription:
     """The checked description of a workspace's portal (PortalError on any problem)."""
     workspace = Path(workspace)
     path = description_file(workspace)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PortalError(f"{path}: no portal description; compose the workspace for a portal arm") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PortalError(f"{path}: unreadable portal description: {exc}") from None
+    data = read_json(
+        path,
+        PortalError,
+        missing="no portal description; compose the workspace for a portal arm",
+        unreadable="unreadable portal description: {exc}",
+    )
     if not isinstance(data, dict):
         raise PortalError(f"{path}: the portal description must be a JSON object")
     try:
