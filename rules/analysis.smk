@@ -1,4 +1,4 @@
-# Stage 4: the pilot's record, rebuilt from the files (on the controller: it
+# Stage 5: the pilot's record, rebuilt from the files (on the controller: it
 # settles the ledger's journal and writes the database once).
 
 

@@ -1,4 +1,4 @@
-# Stage 3b: the blind judge panel. Each run is rendered once into a text
+# Stage 4: the blind judge panel. Each run is rendered once into a text
 # package (brief, rubric, deliverables; nothing about arm, model, node, cost
 # or oracle), then scored by every configured judge, one file per run and
 # judge. A judge job's params are that judge's slice of config.yaml only, so

@@ -1,4 +1,4 @@
-# Stage 5: the paper's tables and figures, each from one script under scripts/,
+# Stage 5, continued: the paper's tables and figures, each from one script under scripts/,
 # and the manuscript PDF. Benchmark tables read the frozen metadata; results
 # tables and figures read the pilot folder (results/pilot). Each job declares its
 # script and the analysis library as input (Snakemake does not see imports), and
