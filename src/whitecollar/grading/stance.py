@@ -93,7 +93,7 @@ _REPORTING = (
     r"|specif(?:ies|ied|y|ying)|announc(?:es|ed|e|ing)|declar(?:es|ed|e|ing)|pushes|pushed|seeks?|sought"
     r"|would\s+have\s+us|invit(?:es|ed|e|ing)|press(?:es|ed)|argu(?:es|ed|e|ing)|contend(?:s|ed)?"
     r"|frames?|framed|calls?\s+for|called\s+for|provides?|provided|offers?|offered|puts?\s+forward"
-    r"|would\s+like|wish(?:es|ed)?|hop(?:es|ed)|publish(?:es|ed|ing)?)"
+    r"|would\s+like|wish(?:es|ed)?|hop(?:es|ed)|publish(?:es|ing))"
 )
 _ATTRIBUTING = re.compile(
     r"(?<!\w)(?:according\s+to|so[\s-]called|purported(?:ly)?|alleged(?:ly)?|supposed(?:ly)?|claimed"
