@@ -49,7 +49,7 @@ def test_edits_after_the_freeze_are_named_and_stamped_on_the_pilot(lab):
     assert "DEVIATION" not in (root / "results" / "pilot" / "summary.txt").read_text()
     rubric = root / "benchmark" / "scenarios" / "PROC-01" / "rubric.yaml"
     rubric.write_text(rubric.read_text().replace("weight: 3", "weight: 4", 1))
-    prompt = root / "src" / "whitecollar" / "judges" / "prompt.py"
+    prompt = root / "src" / "whitecollar" / "freeze" / "prompt.py"
     prompt.write_text(prompt.read_text().replace("give the lower score", "give the higher score"))
     plan = root / "benchmark" / "protocol" / "analysis_plan.yaml"
     plan.write_text(plan.read_text().replace("target: 0.80", "target: 0.90"))
