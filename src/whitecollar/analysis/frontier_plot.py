@@ -12,13 +12,18 @@ frontier is not identified says why in its panel instead of drawing a line.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from whitecollar.analysis.data import Pilot
 from whitecollar.analysis.frontier import Frontier, aggregate
 from whitecollar.analysis.plotting import arm_colour, new_figure, stamp_simulated
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def _depth_text(fit: Frontier) -> str:
@@ -42,6 +47,68 @@ def _point_labels(agg) -> dict[tuple[float, float], str]:
     return {key: "\n".join(names) for key, names in labels.items()}
 
 
+def _draw_fit(ax: Axes, fit: Frontier, colour: str) -> None:
+    """The fitted curve, its band and the half-success depth, or the reason an arm's frontier is not identified."""
+    if fit.identifiable and fit.curve.size:
+        if fit.curve_lo.size:
+            ax.fill_between(
+                fit.grid,
+                fit.curve_lo,
+                fit.curve_hi,
+                color=colour,
+                alpha=0.18,
+                linewidth=0,
+                zorder=2,
+                label="95% bootstrap band",
+            )
+        ax.plot(fit.grid, fit.curve, color=colour, linewidth=1.8, zorder=3, label="logistic fit")
+        bounded = math.isfinite(fit.d50_lo) and math.isfinite(fit.d50_hi) and fit.d50_lo > 0
+        if math.isfinite(fit.d50) and 0 < fit.d50 <= fit.grid.max():
+            ax.plot([fit.d50], [0.5], marker="o", color=colour, markersize=5, zorder=5)
+            if bounded:  # an interval open at either end would only paint the whole line
+                ax.plot(
+                    [fit.d50_lo, min(fit.d50_hi, fit.grid.max())],
+                    [0.5, 0.5],
+                    color=colour,
+                    linewidth=3,
+                    alpha=0.5,
+                    zorder=4,
+                    solid_capstyle="butt",
+                )
+        ax.text(0.02, 0.04, f"depth at 50%: {_depth_text(fit)}", transform=ax.transAxes, fontsize=7, color="#333333")
+    else:
+        ax.text(
+            0.5,
+            0.18,
+            fit.note or "not identified",
+            transform=ax.transAxes,
+            ha="center",
+            fontsize=7,
+            color="#555555",
+            wrap=True,
+        )
+
+
+def _label_points(ax: Axes, agg: pd.DataFrame) -> None:
+    """Label each plotted point with its scenarios and k/n, moving a label to the other side when a neighbour's is there."""
+    placed: list[tuple[float, float, bool]] = []
+    for (depth, rate), names in sorted(_point_labels(agg).items()):
+        below = rate >= 0.85  # keep labels of top points inside the panel
+        if any(abs(depth - d) < 12 and abs(rate - r) < 0.08 and b == below for d, r, b in placed):
+            below = not below  # a neighbour's label is on that side: use the other
+        placed.append((depth, rate, below))
+        ax.annotate(
+            names,
+            (depth, rate),
+            xytext=(4, -6 if below else 5),
+            textcoords="offset points",
+            va="top" if below else "bottom",
+            fontsize=6.5,
+            color="#333333",
+            zorder=7,
+        )
+
+
 def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | None = None) -> Figure:
     n = max(len(fits), 1)
     cols = 2 if n > 1 else 1
@@ -53,65 +120,11 @@ def frontier_figure(pilot: Pilot, fits: list[Frontier], arms: dict[str, str] | N
         agg = aggregate(pilot, fit.arm)
         agg = agg[agg["n"] > 0]
         ax.axhline(0.5, color="#888888", linewidth=0.7, linestyle="--", zorder=1)
-        if fit.identifiable and fit.curve.size:
-            if fit.curve_lo.size:
-                ax.fill_between(
-                    fit.grid,
-                    fit.curve_lo,
-                    fit.curve_hi,
-                    color=colour,
-                    alpha=0.18,
-                    linewidth=0,
-                    zorder=2,
-                    label="95% bootstrap band",
-                )
-            ax.plot(fit.grid, fit.curve, color=colour, linewidth=1.8, zorder=3, label="logistic fit")
-            bounded = math.isfinite(fit.d50_lo) and math.isfinite(fit.d50_hi) and fit.d50_lo > 0
-            if math.isfinite(fit.d50) and 0 < fit.d50 <= fit.grid.max():
-                ax.plot([fit.d50], [0.5], marker="o", color=colour, markersize=5, zorder=5)
-                if bounded:  # an interval open at either end would only paint the whole line
-                    ax.plot(
-                        [fit.d50_lo, min(fit.d50_hi, fit.grid.max())],
-                        [0.5, 0.5],
-                        color=colour,
-                        linewidth=3,
-                        alpha=0.5,
-                        zorder=4,
-                        solid_capstyle="butt",
-                    )
-            ax.text(
-                0.02, 0.04, f"depth at 50%: {_depth_text(fit)}", transform=ax.transAxes, fontsize=7, color="#333333"
-            )
-        else:
-            ax.text(
-                0.5,
-                0.18,
-                fit.note or "not identified",
-                transform=ax.transAxes,
-                ha="center",
-                fontsize=7,
-                color="#555555",
-                wrap=True,
-            )
+        _draw_fit(ax, fit, colour)
         sizes = 18 + 14 * agg["n"].to_numpy(float)
         rates = (agg["k"] / agg["n"]).to_numpy(float)
         ax.scatter(agg["depth"], rates, s=sizes, color=colour, edgecolor="white", linewidth=0.6, zorder=6)
-        placed: list[tuple[float, float, bool]] = []
-        for (depth, rate), names in sorted(_point_labels(agg).items()):
-            below = rate >= 0.85  # keep labels of top points inside the panel
-            if any(abs(depth - d) < 12 and abs(rate - r) < 0.08 and b == below for d, r, b in placed):
-                below = not below  # a neighbour's label is on that side: use the other
-            placed.append((depth, rate, below))
-            ax.annotate(
-                names,
-                (depth, rate),
-                xytext=(4, -6 if below else 5),
-                textcoords="offset points",
-                va="top" if below else "bottom",
-                fontsize=6.5,
-                color="#333333",
-                zorder=7,
-            )
+        _label_points(ax, agg)
         label = f"{fit.arm}" + (f": {arms[fit.arm]}" if arms and fit.arm in arms else "")
         ax.set_title(label, loc="left", fontsize=8.5)
         ax.set_ylim(-0.05, 1.08)

@@ -126,20 +126,30 @@ def verify(
         if oracles_root is not None:
             halves.append(("oracle", Path(oracles_root) / tid))
         for half, root in halves:
-            if not root.is_dir():
-                problems.append(f"{tid}: {half} folder {root} is missing")
-                continue
-            actual = tree_listing(root)
-            want = entry[half]
-            for path in sorted(set(actual) | set(want)):
-                if path not in actual:
-                    problems.append(f"{tid}: {half} lacks {path}")
-                elif path not in want:
-                    problems.append(f"{tid}: {half} has unexpected {path}")
-                elif actual[path] != want[path]:
-                    problems.append(
-                        f"{tid}: {half} file {path} differs (sha256 {actual[path][:12]} != {want[path][:12]})"
-                    )
-            if listing_digest(want) != entry[f"{half}_sha256"]:
-                problems.append(f"{tid}: manifest's {half}_sha256 does not match its own listing")
+            problems += _half_problems(tid, half, root, entry)
+    return problems
+
+
+def _listing_problems(tid: str, half: str, actual: dict[str, str], want: dict[str, str]) -> list[str]:
+    """Each file missing, unexpected or changed in a tree against its frozen listing, in path order."""
+    problems = []
+    for path in sorted(set(actual) | set(want)):
+        if path not in actual:
+            problems.append(f"{tid}: {half} lacks {path}")
+        elif path not in want:
+            problems.append(f"{tid}: {half} has unexpected {path}")
+        elif actual[path] != want[path]:
+            problems.append(f"{tid}: {half} file {path} differs (sha256 {actual[path][:12]} != {want[path][:12]})")
+    return problems
+
+
+def _half_problems(tid: str, half: str, root: Path, entry: dict[str, Any]) -> list[str]:
+    """How one half (bundle or oracle) of a scenario differs from the manifest, so verify can list each half in turn."""
+    if not root.is_dir():
+        return [f"{tid}: {half} folder {root} is missing"]
+    actual = tree_listing(root)
+    want = entry[half]
+    problems = _listing_problems(tid, half, actual, want)
+    if listing_digest(want) != entry[f"{half}_sha256"]:
+        problems.append(f"{tid}: manifest's {half}_sha256 does not match its own listing")
     return problems

@@ -79,6 +79,21 @@ def read_cost(stdout: str) -> float | None:
         return None
 
 
+def _entry_problems(cid: str, entry: Any) -> list[str]:
+    """What is wrong with one criterion's entry (its shape, score and reason), so validate_scores can name every problem."""
+    if not isinstance(entry, dict):
+        return [f'{cid}: expected {{"score": 0..4, "reason": "..."}}']
+    problems = []
+    score, reason = entry.get("score"), entry.get("reason")
+    if isinstance(score, bool) or not isinstance(score, int):
+        problems.append(f"{cid}: score {score!r} is not an integer")
+    elif score not in SCALE:
+        problems.append(f"{cid}: score {score} is outside 0..4")
+    if not isinstance(reason, str) or not reason.strip():
+        problems.append(f"{cid}: no reason given")
+    return problems
+
+
 def validate_scores(scores: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
     """Every criterion once, integer 0..4, a reason; else AnswerError naming every problem."""
     if not isinstance(scores, dict):
@@ -95,17 +110,9 @@ def validate_scores(scores: Any, rubric: Rubric) -> dict[str, dict[str, Any]]:
         entry = scores.get(cid)
         if entry is None:
             continue
-        if not isinstance(entry, dict):
-            problems.append(f'{cid}: expected {{"score": 0..4, "reason": "..."}}')
-            continue
-        score, reason = entry.get("score"), entry.get("reason")
-        if isinstance(score, bool) or not isinstance(score, int):
-            problems.append(f"{cid}: score {score!r} is not an integer")
-        elif score not in SCALE:
-            problems.append(f"{cid}: score {score} is outside 0..4")
-        if not isinstance(reason, str) or not reason.strip():
-            problems.append(f"{cid}: no reason given")
+        problems += _entry_problems(cid, entry)
         if not problems:
+            score, reason = entry.get("score"), entry.get("reason")
             assert isinstance(reason, str)  # else a problem was noted above
             clean[cid] = {"score": score, "reason": reason.strip()[:MAX_REASON_CHARS]}
     if problems:

@@ -98,6 +98,35 @@ def _model_server(
     return serve(run, bundle_dir, ws, arm, run_dir) if serve is not None else nullcontext({})
 
 
+def _frozen_digest(run: RunSpec, bundle_dir: Path, freeze_manifest: Path) -> str:
+    """The bundle's digest, checked against the freeze and the run's bundle: a stale bundle is the lab's failure."""
+    try:
+        digest = verify_bundle_against_freeze(run.task_id, bundle_dir, freeze_manifest)
+    except ComposeError as exc:
+        raise LabFailure(str(exc)) from None
+    if not digest.startswith(run.bundle):
+        raise LabFailure(
+            f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment"
+        )
+    return digest
+
+
+def _worker_argv(backend: Backend, run: RunSpec, arm: dict[str, Any]) -> list[str]:
+    """The worker's command line; a misconfigured arm is the lab's failure, found before any money is reserved."""
+    try:
+        return backend.argv(run, arm)
+    except ValueError as exc:
+        raise LabFailure(f"{run.run_id}: cannot start a worker for arm {run.arm}: {exc}") from exc
+
+
+def _end_session_services(portal: PortalHandle | None, home: Path | None) -> None:
+    """Stop the run's portal and remove the worker's home, whether or not the session could be launched."""
+    if portal is not None:
+        portal.stop()
+    if home is not None:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def run_session(
     run: RunSpec,
     *,
@@ -116,18 +145,8 @@ def run_session(
     transport = transport or LocalTransport()
     run_dir = Path(run_dir).resolve()
     folder = RunFolder(run_dir)
-    try:
-        digest = verify_bundle_against_freeze(run.task_id, bundle_dir, freeze_manifest)
-    except ComposeError as exc:
-        raise LabFailure(str(exc)) from None
-    if not digest.startswith(run.bundle):
-        raise LabFailure(
-            f"{run.run_id}: frozen bundle is {digest[:12]}, the run asks for {run.bundle}; re-run the assignment"
-        )
-    try:
-        argv = backend.argv(run, arm)  # a misconfigured arm fails before any money is reserved
-    except ValueError as exc:
-        raise LabFailure(f"{run.run_id}: cannot start a worker for arm {run.arm}: {exc}") from exc
+    digest = _frozen_digest(run, bundle_dir, freeze_manifest)
+    argv = _worker_argv(backend, run, arm)  # a misconfigured arm fails before any money is reserved
     try:
         ledger.reserve(run.run_id, run.budget_usd, simulated=backend.simulated)
     except BudgetRefused as exc:
@@ -161,10 +180,7 @@ def run_session(
             shutil.rmtree(ws, ignore_errors=True)
             raise LabFailure(f"{run.run_id}: could not launch the worker: {exc}") from exc
         finally:
-            if portal is not None:
-                portal.stop()
-            if home is not None:
-                shutil.rmtree(home, ignore_errors=True)
+            _end_session_services(portal, home)
         res = rec.result
         mismatch = None if backend.simulated else tool_set_mismatch(arm, res.init_tools)
         if mismatch:  # the client ran another configuration than the arm's: not a run of the arm, never graded

@@ -133,6 +133,40 @@ def suffer(kind: str) -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
 
 
+def _misbehave(persona: str, ws: Path, i: int) -> int:
+    """The tampering personas' acts on the workspace before solving, each shown as a tool use; returns the last use's number."""
+    if persona == "tamper":
+        victim = sorted(p for p in (ws / "inputs").rglob("*") if p.is_file())[0]
+        with open(victim, "ab") as fh:
+            fh.write(b"\n")
+        i += 1
+        tool_use(i, "Edit", {"file_path": str(victim.relative_to(ws))})
+    if persona == "stray":
+        (ws / "scratch-notes.txt").write_text("working notes\n", encoding="utf-8")
+        i += 1
+        tool_use(i, "Write", {"file_path": "scratch-notes.txt"})
+    return i
+
+
+def _deliver(ws: Path, solver: ModuleType, variant: str, persona: str, fault: tuple[str, float], i: int) -> int:
+    """Solve into out/, use the portal and show each delivered file as a tool use; returns the last use's number."""
+    kind, seconds = fault
+    (ws / "out").mkdir(exist_ok=True)
+    solver.solve(ws, variant)
+    if kind == "portal_pause":
+        time.sleep(seconds)
+    i = portal_step(ws, solver, variant, i)
+    if persona == "retract":  # tries to take back what it submitted by deleting the portal's file
+        (ws / "out" / "portal" / "submissions.jsonl").unlink(missing_ok=True)
+        i += 1
+        tool_use(i, "Bash", {"command": "rm out/portal/submissions.jsonl"})
+    for f in sorted((ws / "out").rglob("*")):
+        if f.is_file():
+            i += 1
+            tool_use(i, "Write", {"file_path": str(f.relative_to(ws))})
+    return i
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="simulated worker session (stream-json on stdout)")
     p.add_argument("--task", required=True)
@@ -170,16 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.persona == "hang":
         while True:
             time.sleep(60)
-    if a.persona == "tamper":
-        victim = sorted(p for p in (ws / "inputs").rglob("*") if p.is_file())[0]
-        with open(victim, "ab") as fh:
-            fh.write(b"\n")
-        i += 1
-        tool_use(i, "Edit", {"file_path": str(victim.relative_to(ws))})
-    if a.persona == "stray":
-        (ws / "scratch-notes.txt").write_text("working notes\n", encoding="utf-8")
-        i += 1
-        tool_use(i, "Write", {"file_path": "scratch-notes.txt"})
+    i = _misbehave(a.persona, ws, i)
     from whitecollar.benchmark.scenario import load_scenario
 
     solver = load_scenario(a.task).solver
@@ -187,19 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     i += 1
     tool_use(i, "Bash", {"command": f"python solve.py --variant {variant}  # simulated"})
     if a.persona != "empty":
-        (ws / "out").mkdir(exist_ok=True)
-        solver.solve(ws, variant)
-        if fault == "portal_pause":
-            time.sleep(fault_s)
-        i = portal_step(ws, solver, variant, i)
-        if a.persona == "retract":  # tries to take back what it submitted by deleting the portal's file
-            (ws / "out" / "portal" / "submissions.jsonl").unlink(missing_ok=True)
-            i += 1
-            tool_use(i, "Bash", {"command": "rm out/portal/submissions.jsonl"})
-        for f in sorted((ws / "out").rglob("*")):
-            if f.is_file():
-                i += 1
-                tool_use(i, "Write", {"file_path": str(f.relative_to(ws))})
+        i = _deliver(ws, solver, variant, a.persona, (fault, fault_s), i)
     if a.seconds:
         time.sleep(a.seconds)
     cost = round(a.cost_usd * rng.lognormvariate(0.0, 0.35), 4)

@@ -32,6 +32,7 @@ from whitecollar.lab.sandbox import (
     EgressProxy,
     PortRelay,
     SandboxUnavailable,
+    Wall,
     api_hosts,
     available,
     loopback_api_port,
@@ -98,7 +99,7 @@ def pump_session(
     for stream, name in ((proc.stdout, "out"), (proc.stderr, "err")):
         os.set_blocking(stream.fileno(), False)
         sel.register(stream, selectors.EVENT_READ, name)
-    buf, err, head = b"", b"", b""
+    streams = _Streams(recorder)
     timed_out = False
     open_streams = 2
     while open_streams:
@@ -116,24 +117,38 @@ def pump_session(
                 sel.unregister(key.fileobj)
                 open_streams -= 1
                 continue
-            if key.data == "out":
-                buf += chunk
-                *lines, buf = buf.split(b"\n")
-                for line in lines:
-                    recorder.record_line(line.decode("utf-8", errors="replace"))
-            else:
-                err = (err + chunk)[-20000:]
-                if len(head) < 8192:
-                    head += chunk[: 8192 - len(head)]
+            streams.take(key.data, chunk)
     sel.close()
-    if buf:
-        recorder.record_line(buf.decode("utf-8", errors="replace"), partial=True)
+    if streams.buf:
+        recorder.record_line(streams.buf.decode("utf-8", errors="replace"), partial=True)
     try:
         code = proc.wait(timeout=KILL_GRACE_S)
     except subprocess.TimeoutExpired:
         kill_group(proc.pid)
         code = proc.wait()
-    return Pumped(timed_out, code, err, head)
+    return Pumped(timed_out, code, streams.err, streams.head)
+
+
+@dataclass
+class _Streams:
+    """What pump_session has read so far: stdout's unfinished line, and stderr's tail and head."""
+
+    recorder: EventRecorder
+    buf: bytes = b""
+    err: bytes = b""
+    head: bytes = b""
+
+    def take(self, name: str, chunk: bytes) -> None:
+        """Record each whole stdout line as it arrives (`name` "out"), or keep a stderr chunk's bytes."""
+        if name == "out":
+            self.buf += chunk
+            *lines, self.buf = self.buf.split(b"\n")
+            for line in lines:
+                self.recorder.record_line(line.decode("utf-8", errors="replace"))
+        else:
+            self.err = (self.err + chunk)[-20000:]
+            if len(self.head) < 8192:
+                self.head += chunk[: 8192 - len(self.head)]
 
 
 class Transport(Protocol):
@@ -236,39 +251,7 @@ class LocalTransport:
         command = argv
         effective = {**os.environ, **(env or {})}
         if self.walled:
-            wall = wall_for(argv, workspace)
-            port = _portal_port(Path(workspace))
-            if port is not None or wall.egress:
-                sockets = relay_dir()
-            if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
-                assert sockets is not None  # made just above
-                relays.append(PortRelay(port, sockets))
-                wall.relays[port] = relays[-1].path
-            allowed: list[str] = []
-            if wall.egress:  # a real client: its API, through the egress proxy, and nothing else
-                assert sockets is not None  # made just above
-                allowed = self.egress if self.egress is not None else api_hosts(effective)
-                api_port = loopback_api_port(effective)
-                if api_port is not None and api_port not in wall.relays:  # an API on the host's loopback
-                    relays.append(PortRelay(api_port, sockets))
-                    wall.relays[api_port] = relays[-1].path
-                if "CLAUDE_CONFIG_DIR" in effective:  # the client's configuration inside the wall's private home
-                    wall.setenv["CLAUDE_CONFIG_DIR"] = str(INSIDE_HOME / ".claude")
-                relays.append(EgressProxy(sockets, allowed))
-                wall.relays[EGRESS_PORT] = relays[-1].path
-                proxy = f"http://127.0.0.1:{EGRESS_PORT}"
-                wall.setenv.update(
-                    HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost"
-                )
-            status_r, status_w = os.pipe()
-            command = wall.argv(argv, status_fd=status_w)
-            recorder.note(
-                "sandbox",
-                sandbox="bubblewrap",
-                readonly=sorted(str(i) for _, i in wall.readonly),
-                relayed_ports=sorted(wall.relays),
-                egress=allowed,
-            )
+            command, sockets, status_r, status_w = self._walled_command(argv, workspace, recorder, effective, relays)
         try:
             proc = subprocess.Popen(
                 command,
@@ -304,11 +287,7 @@ class LocalTransport:
             _close(relays, sockets)
         timed_out, code, err = pumped.timed_out, pumped.exit_code, pumped.stderr_tail
         if self.walled:
-            with os.fdopen(status_r, "rb") as status:
-                started = status.read().startswith(b"started")
-            if not started:  # bwrap gave up before the worker existed: nothing ran, so nothing is the worker's
-                why = (err.decode("utf-8", errors="replace").strip().splitlines() or ["no message"])[-1]
-                raise SandboxUnavailable(f"the sandbox did not start: {why}")
+            _check_wall_started(status_r, err)
         return Outcome(
             None if timed_out else code,
             timed_out,
@@ -316,6 +295,70 @@ class LocalTransport:
             err.decode("utf-8", errors="replace")[-4000:],
             "bubblewrap" if self.walled else "none",
         )
+
+    def _walled_command(
+        self,
+        argv: list[str],
+        workspace: Path,
+        recorder: EventRecorder,
+        effective: dict[str, str],
+        relays: list[PortRelay | EgressProxy],
+    ) -> tuple[list[str], Path | None, int, int]:
+        """The bwrap command for `argv`, with the relays it needs started (into `relays`) and the wall noted.
+
+        Returns the command, the relays' socket folder (None without relays) and the status pipe's two ends.
+        """
+        wall = wall_for(argv, workspace)
+        sockets = None
+        port = _portal_port(Path(workspace))
+        if port is not None or wall.egress:
+            sockets = relay_dir()
+        if port is not None:  # a portal arm: its portal, on the host's loopback, reached through a relay
+            assert sockets is not None  # made just above
+            relays.append(PortRelay(port, sockets))
+            wall.relays[port] = relays[-1].path
+        allowed: list[str] = []
+        if wall.egress:  # a real client: its API, through the egress proxy, and nothing else
+            assert sockets is not None  # made just above
+            allowed = self._open_egress(wall, sockets, effective, relays)
+        status_r, status_w = os.pipe()
+        command = wall.argv(argv, status_fd=status_w)
+        recorder.note(
+            "sandbox",
+            sandbox="bubblewrap",
+            readonly=sorted(str(i) for _, i in wall.readonly),
+            relayed_ports=sorted(wall.relays),
+            egress=allowed,
+        )
+        return command, sockets, status_r, status_w
+
+    def _open_egress(
+        self, wall: Wall, sockets: Path, effective: dict[str, str], relays: list[PortRelay | EgressProxy]
+    ) -> list[str]:
+        """Let a real client reach its API (and nothing else) from the wall; returns the hosts it may reach."""
+        allowed = self.egress if self.egress is not None else api_hosts(effective)
+        api_port = loopback_api_port(effective)
+        if api_port is not None and api_port not in wall.relays:  # an API on the host's loopback
+            relays.append(PortRelay(api_port, sockets))
+            wall.relays[api_port] = relays[-1].path
+        if "CLAUDE_CONFIG_DIR" in effective:  # the client's configuration inside the wall's private home
+            wall.setenv["CLAUDE_CONFIG_DIR"] = str(INSIDE_HOME / ".claude")
+        relays.append(EgressProxy(sockets, allowed))
+        wall.relays[EGRESS_PORT] = relays[-1].path
+        proxy = f"http://127.0.0.1:{EGRESS_PORT}"
+        wall.setenv.update(
+            HTTPS_PROXY=proxy, https_proxy=proxy, NO_PROXY="127.0.0.1,localhost", no_proxy="127.0.0.1,localhost"
+        )
+        return allowed
+
+
+def _check_wall_started(status_r: int, err: bytes) -> None:
+    """Raise SandboxUnavailable when bwrap gave up before the worker existed: nothing ran, so nothing is the worker's."""
+    with os.fdopen(status_r, "rb") as status:
+        started = status.read().startswith(b"started")
+    if not started:  # bwrap gave up before the worker existed: nothing ran, so nothing is the worker's
+        why = (err.decode("utf-8", errors="replace").strip().splitlines() or ["no message"])[-1]
+        raise SandboxUnavailable(f"the sandbox did not start: {why}")
 
 
 def _portal_port(workspace: Path) -> int | None:

@@ -57,10 +57,8 @@ class Replication:
     receipts_differing: list[str] = field(default_factory=list)
 
 
-def verify_archive(package: Path, dest: Path) -> int:
-    """Extract the package into dest after checking every file member against SHA256SUMS."""
-    if not package.is_file():
-        raise ReplicationError(f"{package}: no such package; give the path of the .tar `snakemake restricted` wrote")
+def _extract(package: Path, dest: Path) -> None:
+    """Extract the tar archive into dest, refusing a member outside the package's folder or an unsafe one."""
     try:
         tar = tarfile.open(package, "r:")
     except tarfile.TarError:
@@ -76,16 +74,21 @@ def verify_archive(package: Path, dest: Path) -> int:
             tar.extractall(dest, filter="data")
         except (tarfile.FilterError, OSError) as exc:
             raise ReplicationError(f"{package}: unsafe or unreadable member ({exc}); the package is damaged") from None
-    top = dest / ROOT_NAME
-    sums_path = top / SUMS
-    if not sums_path.is_file():
-        raise ReplicationError(f"{package}: no {SUMS}; the package is incomplete")
+
+
+def _read_sums(package: Path, sums_path: Path) -> dict[str, str]:
+    """{member: sha256} from the package's SHA256SUMS, refusing a malformed line."""
     listed = {}
     for line in sums_path.read_text(encoding="utf-8").splitlines():
         m = re.fullmatch(r"([0-9a-f]{64})  (.+)", line)
         if not m:
             raise ReplicationError(f"{package}: {SUMS} line {line[:60]!r} is malformed; the package is damaged")
         listed[m.group(2)] = m.group(1)
+    return listed
+
+
+def _check_members(package: Path, top: Path, listed: dict[str, str]) -> None:
+    """Refuse the first member (in name order) that is unlisted, missing, a link or not its listed hash."""
     present = {p.relative_to(top).as_posix() for p in top.rglob("*") if p.is_file() or p.is_symlink()} - {SUMS}
     for name in sorted(present | set(listed)):
         if name not in listed:
@@ -96,6 +99,19 @@ def verify_archive(package: Path, dest: Path) -> int:
             raise ReplicationError(
                 f"{package}: member {name} does not match its SHA-256 in {SUMS}; the package is damaged"
             )
+
+
+def verify_archive(package: Path, dest: Path) -> int:
+    """Extract the package into dest after checking every file member against SHA256SUMS."""
+    if not package.is_file():
+        raise ReplicationError(f"{package}: no such package; give the path of the .tar `snakemake restricted` wrote")
+    _extract(package, dest)
+    top = dest / ROOT_NAME
+    sums_path = top / SUMS
+    if not sums_path.is_file():
+        raise ReplicationError(f"{package}: no {SUMS}; the package is incomplete")
+    listed = _read_sums(package, sums_path)
+    _check_members(package, top, listed)
     return len(listed)
 
 

@@ -25,6 +25,7 @@ import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whitecollar import atomic
 from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_bytes, sha256_file
@@ -94,13 +95,8 @@ def _assignment(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(fh))
 
 
-def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
-    """What the package holds, read from a results folder after the pilot."""
-    results, oracles, root = Path(results), Path(oracles), Path(root)
-    manifest_path = results / "freeze" / "manifest.json"
-    if not manifest_path.is_file():
-        raise PackageError(f"{manifest_path}: missing; run `snakemake freeze` and the pilot first")
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+def _public_members(results: Path, root: Path, manifest: dict[str, Any], manifest_path: Path) -> list[Member]:
+    """The publishable preregistration: manifest, configuration, protocol, evaluator versions and the plan."""
     tasks = sorted(manifest["scenarios"])
     members: list[Member] = []
     members += _file(manifest_path, "public/freeze/manifest.json")
@@ -115,31 +111,42 @@ def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
         )
     )
     members += _file(results / "plan" / "assignment.csv", "public/plan/assignment.csv")
+    return members
+
+
+def _scenario_members(results: Path, oracles: Path, root: Path, tasks: list[str]) -> list[Member]:
+    """Each scenario's rubric, bundle and digest (public) and its oracle and validation (restricted)."""
+    members: list[Member] = []
     for t in tasks:
         members += _file(root / "benchmark" / "scenarios" / t / "rubric.yaml", f"public/rubrics/{t}/rubric.yaml")
         members += _tree(results / "bundles" / t, f"public/bundles/{t}")
         members += _file(results / "digests" / f"{t}.json", f"public/digests/{t}.json")
         members += _tree(oracles / t, f"restricted/oracles/{t}")
         members += _file(results / "validation" / f"{t}.json", f"restricted/validation/{t}.json")
-    rows = _assignment(results / "plan" / "assignment.csv")
-    judging = results / "judging"
-    kinds = sorted(d.name for d in judging.iterdir() if d.is_dir()) if judging.is_dir() else []
-    bundles = set()
-    for r in rows:
-        run = f"{r['task_id']}/{r['bundle']}/{r['arm']}/r{r['repeat']}"
-        bundles.add(f"{r['task_id']}/{r['bundle']}")
-        run_dir = results / "runs" / run
-        for name in sorted(p.name for p in run_dir.iterdir()) if run_dir.is_dir() else []:
-            p = run_dir / name
-            members += (
-                _tree(p, f"restricted/runs/{run}/{name}") if p.is_dir() else _file(p, f"restricted/runs/{run}/{name}")
-            )
-        if not run_dir.is_dir():
-            raise PackageError(f"{run_dir}: missing; the assignment's runs must all be finished")
-        members += _file(results / "receipts" / run / "receipt.json", f"restricted/receipts/{run}/receipt.json")
-        for kind in kinds:
-            if (judging / kind / run).is_dir():
-                members += _tree(judging / kind / run, f"restricted/judging/{kind}/{run}")
+    return members
+
+
+def _run_members(results: Path, run: str, judging: Path, kinds: list[str]) -> list[Member]:
+    """One assigned run's folder, receipt and judging; a run that has not finished stops the package."""
+    members: list[Member] = []
+    run_dir = results / "runs" / run
+    for name in sorted(p.name for p in run_dir.iterdir()) if run_dir.is_dir() else []:
+        p = run_dir / name
+        members += (
+            _tree(p, f"restricted/runs/{run}/{name}") if p.is_dir() else _file(p, f"restricted/runs/{run}/{name}")
+        )
+    if not run_dir.is_dir():
+        raise PackageError(f"{run_dir}: missing; the assignment's runs must all be finished")
+    members += _file(results / "receipts" / run / "receipt.json", f"restricted/receipts/{run}/receipt.json")
+    for kind in kinds:
+        if (judging / kind / run).is_dir():
+            members += _tree(judging / kind / run, f"restricted/judging/{kind}/{run}")
+    return members
+
+
+def _bundle_members(results: Path, bundles: set[str]) -> list[Member]:
+    """Each run bundle's regrade receipt and audit snapshots, where they exist."""
+    members: list[Member] = []
     for b in sorted(bundles):
         regrade = results / "receipts" / b / "regrade.json"
         if regrade.is_file():
@@ -147,6 +154,29 @@ def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
         snapshots = results / "audit" / "receipts" / b
         if snapshots.is_dir():
             members += _tree(snapshots, f"restricted/audit/receipts/{b}")
+    return members
+
+
+def collect_members(results: Path, oracles: Path, root: Path) -> list[Member]:
+    """What the package holds, read from a results folder after the pilot."""
+    results, oracles, root = Path(results), Path(oracles), Path(root)
+    manifest_path = results / "freeze" / "manifest.json"
+    if not manifest_path.is_file():
+        raise PackageError(f"{manifest_path}: missing; run `snakemake freeze` and the pilot first")
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    tasks = sorted(manifest["scenarios"])
+    members: list[Member] = []
+    members += _public_members(results, root, manifest, manifest_path)
+    members += _scenario_members(results, oracles, root, tasks)
+    rows = _assignment(results / "plan" / "assignment.csv")
+    judging = results / "judging"
+    kinds = sorted(d.name for d in judging.iterdir() if d.is_dir()) if judging.is_dir() else []
+    bundles = set()
+    for r in rows:
+        run = f"{r['task_id']}/{r['bundle']}/{r['arm']}/r{r['repeat']}"
+        bundles.add(f"{r['task_id']}/{r['bundle']}")
+        members += _run_members(results, run, judging, kinds)
+    members += _bundle_members(results, bundles)
     members += _file(results / "ledger" / "journal.jsonl", "restricted/ledger/journal.jsonl")
     names = {m.name for m in members}
     members += [d for d in _parents(sorted(names)) if d.name not in names]

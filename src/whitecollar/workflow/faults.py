@@ -441,6 +441,30 @@ def _pilot_with_killer(
     return ok, notes, hit[0] if hit else ""
 
 
+def _pilot_with_hung_judge(lab: Lab, cfg: dict[str, Any]) -> tuple[bool, list[str], str]:
+    """Run the pilot with a judge that never answers on the panel; returns whether it completed, notes and the hit."""
+    cfg["judges"]["panel"].append(HUNG_JUDGE)
+    cfg["judges"]["max_attempts"] = 1
+    (lab.root / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    t0 = time.monotonic()
+    ok = lab.snakemake("results/pilot").returncode == 0 or lab.resume()
+    notes = [
+        f"judge {HUNG_JUDGE['name']} ({' '.join(HUNG_JUDGE['command'])}, cut at {HUNG_JUDGE['timeout_s']} s) "
+        f"on the panel; the pilot took {time.monotonic() - t0:.0f} s"
+    ]
+    db = lab.root / "results" / "pilot" / "experiment.sqlite"
+    if db.is_file():
+        with sqlite3.connect(db) as con:
+            for run_id, status, error in con.execute(
+                "SELECT j.run_id, j.status, a.error FROM judgements j LEFT JOIN judge_attempts a ON "
+                "a.run_id = j.run_id AND a.judge = j.judge WHERE j.judge = ? ORDER BY j.run_id",
+                (HUNG_JUDGE["name"],),
+            ):
+                notes.append(f"{run_id}: judgement by {HUNG_JUDGE['name']} recorded {status} ({error})")
+    hit = "judgement" if len(notes) > 1 else ""
+    return ok, notes, hit
+
+
 def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
     """Run the faulted pilot in `lab`; returns what it left, the target run and the status a worker fault must get."""
     rows = lab.assignment()
@@ -501,27 +525,7 @@ def inject(kind: str, lab: Lab) -> tuple[Observed, str | None, str | None]:
         )
         target = None
     elif kind == "judge_hangs":
-        cfg["judges"]["panel"].append(HUNG_JUDGE)
-        cfg["judges"]["max_attempts"] = 1
-        (lab.root / "config.yaml").write_text(
-            yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8"
-        )
-        t0 = time.monotonic()
-        ok = lab.snakemake("results/pilot").returncode == 0 or lab.resume()
-        notes = [
-            f"judge {HUNG_JUDGE['name']} ({' '.join(HUNG_JUDGE['command'])}, cut at {HUNG_JUDGE['timeout_s']} s) "
-            f"on the panel; the pilot took {time.monotonic() - t0:.0f} s"
-        ]
-        db = lab.root / "results" / "pilot" / "experiment.sqlite"
-        if db.is_file():
-            with sqlite3.connect(db) as con:
-                for run_id, status, error in con.execute(
-                    "SELECT j.run_id, j.status, a.error FROM judgements j LEFT JOIN judge_attempts a ON "
-                    "a.run_id = j.run_id AND a.judge = j.judge WHERE j.judge = ? ORDER BY j.run_id",
-                    (HUNG_JUDGE["name"],),
-                ):
-                    notes.append(f"{run_id}: judgement by {HUNG_JUDGE['name']} recorded {status} ({error})")
-        hit = "judgement" if len(notes) > 1 else ""
+        ok, notes, hit = _pilot_with_hung_judge(lab, cfg)
         target = None
     elif kind == "libreoffice_killed":
 

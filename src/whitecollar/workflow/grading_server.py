@@ -305,28 +305,43 @@ def run_server(folder: Path) -> int:
                     )
                     if refusal is not None:  # stop listening first: the client's next connection is a new server's
                         listener.close()
-                        if _owned(folder):
-                            (folder / "server.pid").unlink(missing_ok=True)
+                        _release(folder)
                         _reply(conn, refusal)
                         return 0
                     _reap(workers)  # the previous job's terms, before this fork
                     count += 1
                     request["terms_file"] = str(folder / f"terms-{count}.json")
-                    pid = os.fork()
-                    if pid == 0:
-                        listener.close()
-                        _work(conn, request, fds)
+                    pid = _fork_worker(listener, conn, request, fds)
                     workers[pid] = Path(request["terms_file"])
                 finally:
-                    for fd in fds:
-                        try:
-                            os.close(fd)
-                        except OSError:
-                            pass
+                    _close_fds(fds)
     finally:
         listener.close()
-        if _owned(folder):
-            (folder / "server.pid").unlink(missing_ok=True)
+        _release(folder)
+
+
+def _release(folder: Path) -> None:
+    """Remove the server's pid file, if it is still this server's, so that the next client starts a new server."""
+    if _owned(folder):
+        (folder / "server.pid").unlink(missing_ok=True)
+
+
+def _fork_worker(listener: socket.socket, conn: socket.socket, request: dict, fds: list[int]) -> int:
+    """Fork the worker that answers one request (the child never returns); returns its pid to the server."""
+    pid = os.fork()
+    if pid == 0:
+        listener.close()
+        _work(conn, request, fds)
+    return pid
+
+
+def _close_fds(fds: list[int]) -> None:
+    """Close the server's copies of a request's descriptors (the worker has its own), whatever state they are in."""
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def stop(folder: Path) -> None:

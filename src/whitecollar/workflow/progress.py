@@ -54,30 +54,13 @@ class Progress:
             self._in_stats, self.planned_next = True, {}
             return shown
         if self._in_stats:
-            m = _STATS_ROW.match(stripped)
-            if m and m.group(1) == "total":
-                self._in_stats = False
-                first = not self.planned
-                for rule, n in self.planned_next.items():
-                    self.planned[rule] = self.done.get(rule, 0) + n if not first else n
-                    if rule not in self.order:
-                        self.order.append(rule)
-                if first:
-                    listing = ", ".join(f"{r} {n}" for r, n in self.planned_next.items())
-                    shown.append(f"planned: {m.group(2)} jobs ({listing})")
-            elif m:
-                self.planned_next[m.group(1)] = int(m.group(2))
+            self._feed_stats(stripped, shown)
             return shown
         if "Nothing to be done" in stripped:
             self.nothing_to_do = True
         m = _FINISHED.match(stripped)
         if m:
-            rule = m.group(1)
-            self.done[rule] = self.done.get(rule, 0) + 1
-            if rule not in self.order:
-                self.order.append(rule)
-            if self.done[rule] == self.planned.get(rule):
-                shown.append(self.stage_line(rule))
+            self._feed_finished(m.group(1), shown)
             return shown
         m = _STEPS.match(stripped)
         if m:
@@ -87,6 +70,30 @@ class Progress:
             self.errors.append(text)
             self._error_lines = 12
         return shown
+
+    def _feed_stats(self, stripped: str, shown: list[str]) -> None:
+        """Read one row of a "Job stats:" table; its total row turns the table into the plan (shown the first time)."""
+        m = _STATS_ROW.match(stripped)
+        if m and m.group(1) == "total":
+            self._in_stats = False
+            first = not self.planned
+            for rule, n in self.planned_next.items():
+                self.planned[rule] = self.done.get(rule, 0) + n if not first else n
+                if rule not in self.order:
+                    self.order.append(rule)
+            if first:
+                listing = ", ".join(f"{r} {n}" for r, n in self.planned_next.items())
+                shown.append(f"planned: {m.group(2)} jobs ({listing})")
+        elif m:
+            self.planned_next[m.group(1)] = int(m.group(2))
+
+    def _feed_finished(self, rule: str, shown: list[str]) -> None:
+        """Count one finished job of `rule`; its stage line is shown when the last planned job is done."""
+        self.done[rule] = self.done.get(rule, 0) + 1
+        if rule not in self.order:
+            self.order.append(rule)
+        if self.done[rule] == self.planned.get(rule):
+            shown.append(self.stage_line(rule))
 
     def stage_line(self, rule: str) -> str:
         total = self.planned.get(rule)

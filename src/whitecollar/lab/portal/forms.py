@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from whitecollar.lab.portal.description import Form
+from whitecollar.lab.portal.description import Field, Form
 
 _NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[+-]?\.\d+$")
 _INTEGER = re.compile(r"^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)$")
@@ -45,6 +45,59 @@ def _as_text(value: Any) -> str | None:
     return None
 
 
+def _text_problem(f: Field, text: str) -> str | None:
+    """Why typed text cannot stand for the field whatever its type (too long, control characters, line breaks)."""
+    if len(text) > f.max_length:
+        return f"{len(text)} characters, more than the {f.max_length} allowed"
+    if _CONTROL.search(text):
+        return "contains control characters"
+    if "\n" in text and f.type != "textarea":
+        return "must be a single line"
+    return None
+
+
+def _typed_value(f: Field, value: str) -> tuple[Any, str | None]:
+    """A non-empty value stored as its field's type (so graders need not guess number formats), or why it is not one."""
+    if f.type == "number":
+        if not _NUMBER.match(value):
+            return None, f"{value!r} is not a number (digits, optional decimal point, e.g. 1234567.89)"
+        return float(value.replace(",", "")), None
+    if f.type == "integer":
+        if not _INTEGER.match(value):
+            return None, f"{value!r} is not a whole number"
+        return int(value.replace(",", "")), None
+    return value, None
+
+
+def _check_field(f: Field, given: list[Any], out: Checked) -> None:
+    """Check one field's submitted values, recording what was typed and then its value or its reason in `out`."""
+    if len(given) > 1:
+        out.errors[f.name] = "given more than once"
+        return
+    raw = _as_text(given[0]) if given else ""
+    if raw is None:
+        out.errors[f.name] = "must be a string or a number"
+        return
+    text = raw.replace("\r\n", "\n").replace("\r", "\n")
+    out.entered[f.name] = text
+    value = text.strip()
+    problem = _text_problem(f, text)
+    if problem is not None:
+        out.errors[f.name] = problem
+        return
+    if not value:
+        if f.required:
+            out.errors[f.name] = "is required"
+        else:
+            out.values[f.name] = None if f.type in ("number", "integer") else ""
+        return
+    typed, error = _typed_value(f, value)
+    if error is not None:
+        out.errors[f.name] = error
+        return
+    out.values[f.name] = typed
+
+
 def check_submission(form: Form, submitted: Mapping[str, list[Any]]) -> Checked:
     """Check every field of `form` against what was submitted (name -> list of values).
 
@@ -60,44 +113,7 @@ def check_submission(form: Form, submitted: Mapping[str, list[Any]]) -> Checked:
             f"unknown field(s) {', '.join(unknown)}; this form has {', '.join(f.name for f in form.fields)}"
         )
     for f in form.fields:
-        given = submitted.get(f.name, [])
-        if len(given) > 1:
-            out.errors[f.name] = "given more than once"
-            continue
-        raw = _as_text(given[0]) if given else ""
-        if raw is None:
-            out.errors[f.name] = "must be a string or a number"
-            continue
-        text = raw.replace("\r\n", "\n").replace("\r", "\n")
-        out.entered[f.name] = text
-        value = text.strip()
-        if len(text) > f.max_length:
-            out.errors[f.name] = f"{len(text)} characters, more than the {f.max_length} allowed"
-            continue
-        if _CONTROL.search(text):
-            out.errors[f.name] = "contains control characters"
-            continue
-        if "\n" in text and f.type != "textarea":
-            out.errors[f.name] = "must be a single line"
-            continue
-        if not value:
-            if f.required:
-                out.errors[f.name] = "is required"
-            else:
-                out.values[f.name] = None if f.type in ("number", "integer") else ""
-            continue
-        if f.type == "number":
-            if not _NUMBER.match(value):
-                out.errors[f.name] = f"{value!r} is not a number (digits, optional decimal point, e.g. 1234567.89)"
-                continue
-            out.values[f.name] = float(value.replace(",", ""))
-        elif f.type == "integer":
-            if not _INTEGER.match(value):
-                out.errors[f.name] = f"{value!r} is not a whole number"
-                continue
-            out.values[f.name] = int(value.replace(",", ""))
-        else:
-            out.values[f.name] = value
+        _check_field(f, submitted.get(f.name, []), out)
     if out.errors:
         out.values = {}
     return out
