@@ -271,24 +271,34 @@ def labelled(
                 found.append((-q, si, r, c, sheet, label))
     hits = []
     for _, _, r, c, sheet, label in sorted(found, key=lambda x: x[:4]):
-        target = None
-        for cc in range(c + 1, c + 8):  # a units or note cell between the label and its figure is skipped
-            x = sheet.cell(r, cc)
-            if x is not None and x.value not in (None, "") and (not numeric or _num(x.value) is not None):
-                target = (r, cc, x)
-                break
-        if target is None or (numeric and _num(target[2].value) is None):
-            target = None
-            for rr in range(r + 1, r + 4):
-                x = sheet.cell(rr, c)
-                if x is not None and x.value not in (None, ""):
-                    target = (rr, c, x)
-                    break
-        if target is None or (numeric and _num(target[2].value) is None):
-            continue
-        rr, cc, x = target
-        hits.append(Hit(x.value, x, f"{prefix} {cell_ref(sheet.name, rr, cc)}", label))
+        target = _designated(sheet, r, c, numeric)
+        if target is not None:
+            rr, cc, x = target
+            hits.append(Hit(x.value, x, f"{prefix} {cell_ref(sheet.name, rr, cc)}", label))
     return hits
+
+
+def _designated(sheet: Sheet, r: int, c: int, numeric: bool) -> tuple[int, int, Cell] | None:
+    """The value a label at (r, c) designates: the first filled cell to its right, else the first one below."""
+
+    def fits(x: Cell | None) -> bool:
+        return x is not None and x.value not in (None, "") and (not numeric or _num(x.value) is not None)
+
+    # a units or note cell between the label and its figure is skipped
+    right = next(((r, cc, x) for cc in range(c + 1, c + 8) if fits(x := sheet.cell(r, cc))), None)
+    if right is not None:
+        return right
+    below = next(
+        (
+            (rr, c, x)
+            for rr in range(r + 1, r + 4)
+            if (x := sheet.cell(rr, c)) is not None and x.value not in (None, "")
+        ),
+        None,
+    )
+    if below is None or (numeric and _num(below[2].value) is None):
+        return None
+    return below
 
 
 def first(hits: list[Hit]) -> Hit | None:
