@@ -104,6 +104,14 @@ def evaluate(
         if propagate_memory_error:
             raise
         return error_receipt(task_id, version, Path(workspace_dir), "MemoryError: the evaluation ran out of memory")
+    except SystemError as exc:
+        # under an address-space bound, an allocation refused inside CPython's compiler (loading the
+        # scenario's modules) surfaces as this SystemError rather than a MemoryError: the bound's doing
+        if propagate_memory_error and "without setting an exception" in str(exc):
+            raise MemoryError(str(exc)) from exc
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
+        return error_receipt(task_id, version, Path(workspace_dir), f"{type(exc).__name__} at {where}: {exc}")
     except Exception as exc:  # noqa: BLE001 - an evaluator bug must not stop the pilot
         tb = traceback.extract_tb(exc.__traceback__)
         where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
