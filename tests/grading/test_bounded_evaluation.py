@@ -167,3 +167,12 @@ def test_an_evaluation_past_the_memory_bound(reference, tmp_path, task_id):
     ws, oracle, honest = _spoiled(reference, task_id, tmp_path)
     receipt = evaluate_bounded(task_id, ws / "out", ws, oracle, Limits(wall_s=120, cpu_s=120, memory_mb=64))
     _assert_failing(receipt, honest, "evaluation exceeded 64 MB of memory")
+
+
+def test_a_refused_allocation_inside_the_compiler_is_the_memory_bound():
+    from whitecollar.grading.evaluation import refused_allocation
+
+    assert refused_allocation(SystemError("error return without exception set"))
+    assert refused_allocation(SystemError("<built-in function compile> returned NULL without setting an exception"))
+    assert not refused_allocation(SystemError("bad argument to internal function"))
+    assert not refused_allocation(ValueError("error return without exception set"))

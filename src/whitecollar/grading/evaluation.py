@@ -107,7 +107,7 @@ def evaluate(
     except SystemError as exc:
         # under an address-space bound, an allocation refused inside CPython's compiler (loading the
         # scenario's modules) surfaces as this SystemError rather than a MemoryError: the bound's doing
-        if propagate_memory_error and "without setting an exception" in str(exc):
+        if propagate_memory_error and refused_allocation(exc):
             raise MemoryError(str(exc)) from exc
         tb = traceback.extract_tb(exc.__traceback__)
         where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
@@ -214,7 +214,17 @@ def ungraded_receipt(shape: Receipt, out_dir: Path, reason: str) -> Receipt:
     return shape
 
 
-# The child's entry: a MemoryError while importing is the bound's doing too.
+def refused_allocation(exc: BaseException) -> bool:
+    """A SystemError CPython raises when an allocation fails where it cannot raise MemoryError (its compiler).
+
+    Under an address-space bound this is the bound's doing, as a MemoryError is
+    ("error return without exception set", "... returned NULL without setting an exception").
+    """
+    text = str(exc)
+    return isinstance(exc, SystemError) and ("without exception set" in text or "without setting an exception" in text)
+
+
+# The child's entry: a MemoryError (or a refused allocation) while importing is the bound's doing too.
 _CHILD = f"""
 import os, sys
 try:
@@ -222,6 +232,11 @@ try:
     sys.exit(_child_main(sys.argv[1:]))
 except MemoryError:
     os._exit({MEMORY_EXIT})
+except SystemError as exc:
+    text = str(exc)
+    if "without exception set" in text or "without setting an exception" in text:
+        os._exit({MEMORY_EXIT})
+    raise
 """
 
 
@@ -281,4 +296,8 @@ def _child_main(argv: list[str]) -> int:
         Path(result).write_text(receipt.to_json(), encoding="utf-8")
     except MemoryError:
         os._exit(MEMORY_EXIT)
+    except SystemError as exc:
+        if refused_allocation(exc):
+            os._exit(MEMORY_EXIT)
+        raise
     return 0
