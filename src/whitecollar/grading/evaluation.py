@@ -104,15 +104,11 @@ def evaluate(
         if propagate_memory_error:
             raise
         return error_receipt(task_id, version, Path(workspace_dir), "MemoryError: the evaluation ran out of memory")
-    except SystemError as exc:
+    except Exception as exc:  # noqa: BLE001 - an evaluator bug must not stop the pilot
         # under an address-space bound, an allocation refused inside CPython's compiler (loading the
-        # scenario's modules) surfaces as this SystemError rather than a MemoryError: the bound's doing
+        # scenario's modules) surfaces as a SystemError rather than a MemoryError: the bound's doing
         if propagate_memory_error and refused_allocation(exc):
             raise MemoryError(str(exc)) from exc
-        tb = traceback.extract_tb(exc.__traceback__)
-        where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
-        return error_receipt(task_id, version, Path(workspace_dir), f"{type(exc).__name__} at {where}: {exc}")
-    except Exception as exc:  # noqa: BLE001 - an evaluator bug must not stop the pilot
         tb = traceback.extract_tb(exc.__traceback__)
         where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
         return error_receipt(task_id, version, Path(workspace_dir), f"{type(exc).__name__} at {where}: {exc}")
@@ -296,8 +292,4 @@ def _child_main(argv: list[str]) -> int:
         Path(result).write_text(receipt.to_json(), encoding="utf-8")
     except MemoryError:
         os._exit(MEMORY_EXIT)
-    except SystemError as exc:
-        if refused_allocation(exc):
-            os._exit(MEMORY_EXIT)
-        raise
     return 0

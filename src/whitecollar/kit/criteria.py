@@ -152,25 +152,30 @@ class Evaluator(Generic[R]):
 
     def declared(self, oracle: dict) -> tuple[list[str], list[str]]:
         """The criterion ids and violation ids every receipt of this oracle carries, in order."""
-        crit = [ident for c in self.criteria for ident, _, _ in c.instances(oracle)]
-        if (oracle.get("clarification") or {}).get("expected"):
-            crit.append(CLARIFICATION_CRITERION)
-        viol = [v for c in self.checks for v in c.ids(oracle)] + ["inputs_modified"]
-        return crit, viol
+        extra, viol = self._closing_ids(oracle)
+        return [ident for c in self.criteria for ident, _, _ in c.instances(oracle)] + extra, viol
+
+    def _closing_ids(self, oracle: dict) -> tuple[list[str], list[str]]:
+        """The criteria the context adds when it finishes, and every violation id, in receipt order."""
+        extra = [CLARIFICATION_CRITERION] if (oracle.get("clarification") or {}).get("expected") else []
+        return extra, [v for c in self.checks for v in c.ids(oracle)] + ["inputs_modified"]
 
     def __call__(self, out_dir: Path, workspace_dir: Path, oracle: dict) -> Receipt:
         ctx = EvaluationContext(oracle["task_id"], "", out_dir, workspace_dir, oracle)
         reads = self.reads(ctx)
+        crit: list[str] = []
         for c in self.criteria:
             for ident, text, check in c.instances(oracle):
                 v = check(reads)
                 ctx.rb.criterion(
                     ident, text, c.weight, v.passed, v.detail, oracle_fact=c.oracle_fact, evidence=v.evidence
                 )
+                crit.append(ident)
         for chk in self.checks:
             chk.check(reads)
         receipt = ctx.finish()
-        crit, viol = self.declared(oracle)
+        extra, viol = self._closing_ids(oracle)
+        crit += extra
         got_c = [c.id for c in receipt.criteria]
         got_v = [v.id for v in receipt.violations]
         if got_c != crit or got_v != viol:
