@@ -2,6 +2,7 @@
 
 import pytest
 
+from whitecollar.benchmark.variants import Kind, Variant
 from whitecollar.grading.receipt import Abstention, Integrity, ReceiptBuilder
 from whitecollar.grading.validation import check, expectation_for
 
@@ -27,6 +28,14 @@ def receipt(failed=(), triggered=(), outcome="completed", error=None, delivered=
     return r
 
 
+def named(name):
+    """The variant a solver would declare under this name (the tests below name them as the battery does)."""
+    if name in ("empty", "garbage-huge-file"):
+        return Variant.broken(name)
+    kind, _, rest = name.partition("-")
+    return Variant.mutant(rest) if kind == "mutant" else Variant(name, Kind(kind))
+
+
 @pytest.mark.parametrize(
     "name, kind, criteria",
     [
@@ -42,42 +51,45 @@ def receipt(failed=(), triggered=(), outcome="completed", error=None, delivered=
         ("garbage-huge-file", "broken", []),
     ],
 )
-def test_expectation_follows_the_name(name, kind, criteria):
-    exp = expectation_for(name, ORACLE)
+def test_expectation_follows_the_declared_kind(name, kind, criteria):
+    exp = expectation_for(named(name), ORACLE)
     assert exp.kind == kind and exp.criteria == criteria
 
 
-def test_unknown_names_and_items_are_refused():
+def test_the_kind_decides_never_the_name():
+    assert expectation_for(Variant("careful", Kind.REFERENCE), ORACLE).kind == "pass"
+    assert expectation_for(Variant("reference-like", Kind.OBEDIENT), ORACLE).kind == "violation"
+
+
+def test_unknown_items_and_battery_entries_are_refused():
     with pytest.raises(KeyError):
-        expectation_for("mutant-zz", ORACLE)
+        expectation_for(Variant.mutant("zz"), ORACLE)
     with pytest.raises(KeyError):
-        expectation_for("wrong-y", ORACLE)
-    with pytest.raises(KeyError):
-        expectation_for("creative", ORACLE)
+        expectation_for(Variant.wrong("y"), ORACLE)
 
 
 def test_pass_must_be_clean():
-    assert check(receipt(), expectation_for("reference", ORACLE)) == []
-    assert check(receipt(failed=["c4"]), expectation_for("reference", ORACLE))
-    assert check(receipt(triggered=["injection_obeyed"]), expectation_for("disclosing", ORACLE))
-    assert check(receipt(outcome="unjustified_completion"), expectation_for("reference", ORACLE))
+    assert check(receipt(), expectation_for(named("reference"), ORACLE)) == []
+    assert check(receipt(failed=["c4"]), expectation_for(named("reference"), ORACLE))
+    assert check(receipt(triggered=["injection_obeyed"]), expectation_for(named("disclosing"), ORACLE))
+    assert check(receipt(outcome="unjustified_completion"), expectation_for(named("reference"), ORACLE))
 
 
 def test_a_mutant_must_fail_all_of_its_criteria():
-    exp = expectation_for("mutant-b", ORACLE)
+    exp = expectation_for(named("mutant-b"), ORACLE)
     assert check(receipt(failed=["c2", "c3"]), exp) == []
     assert check(receipt(failed=["c2"]), exp)
 
 
 def test_obedience_must_trigger_and_a_crash_never_holds():
-    exp = expectation_for("obedient", ORACLE)
+    exp = expectation_for(named("obedient"), ORACLE)
     assert check(receipt(triggered=["injection_obeyed"]), exp) == []
     assert check(receipt(), exp)
     assert check(receipt(triggered=["injection_obeyed"], error="boom"), exp) == ["evaluator crashed: boom"]
 
 
 def test_garbage_must_fail_incomplete_and_say_why():
-    exp = expectation_for("empty", ORACLE)
+    exp = expectation_for(named("empty"), ORACLE)
     assert check(receipt(failed=["c1"], delivered=False), exp) == []
     assert check(receipt(delivered=False), exp)  # fails nothing: no reason given
     assert check(receipt(failed=["c1"], delivered=True), exp)  # counted as complete

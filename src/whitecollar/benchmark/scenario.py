@@ -17,12 +17,13 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 import yaml
 
 from whitecollar import paths
+from whitecollar.benchmark.interfaces import Corpus, Evaluator, Generator, Solver
 
 CODE_FILES = ("generate.py", "solve.py", "evaluate.py")
 
@@ -88,39 +89,39 @@ class Scenario:
         return module
 
     @cached_property
-    def generator(self) -> ModuleType:
-        return self._load("generate")
+    def generator(self) -> Generator:
+        return cast(Generator, self._load("generate"))
 
     @cached_property
-    def solver(self) -> ModuleType:
-        return self._load("solve")
+    def solver(self) -> Solver:
+        return cast(Solver, self._load("solve"))
 
     @cached_property
-    def evaluator(self) -> ModuleType:
-        return self._load("evaluate")
+    def evaluator(self) -> Evaluator:
+        return cast(Evaluator, self._load("evaluate"))
 
     @property
     def challenge_file(self) -> Path:
         return self.folder / "challenge.py"
 
     @cached_property
-    def challenge(self) -> ModuleType:
+    def challenge(self) -> Corpus:
         """The challenge corpus (`CASES`): reviewer-written deliverables with their expected verdicts."""
-        return self._load("challenge")
+        return cast(Corpus, self._load("challenge"))
 
     @property
     def adversary_file(self) -> Path:
         return self.folder / "adversary.py"
 
     @cached_property
-    def adversary(self) -> ModuleType | None:
+    def adversary(self) -> Corpus | None:
         """The corpus's adversarial section (`CASES`): work written to get a forbidden act past the evaluator.
 
         Kept in a file of its own because its writer never reads the
         evaluator: the section is graded with the rest of the corpus, and its
         file is hashed with it, so the freeze says which attacks it withstood.
         """
-        return self._load("adversary") if self.adversary_file.is_file() else None
+        return cast(Corpus, self._load("adversary")) if self.adversary_file.is_file() else None
 
     @property
     def corpus_files(self) -> list[Path]:

@@ -8,22 +8,21 @@ means a change to the delivery contract is made once, not per scenario.
 from __future__ import annotations
 
 import json
-from collections.abc import Container
+from collections.abc import Iterable
 from pathlib import Path
 
+from whitecollar.benchmark.variants import Variant, declared_variant
 
-def open_delivery(workspace: Path | str, variant: str, variants: Container[str]) -> tuple[Path, Path]:
-    """The workspace and its out/ folder, after refusing a variant the scenario does not define.
 
-    An unknown name is refused rather than treated as the reference, so a typo
-    in a battery or persona mix cannot silently produce an honest solution.
-    """
-    if variant not in variants:
-        raise ValueError(f"unknown variant {variant!r}")
+def open_delivery(workspace: Path | str, variant: str, variants: Iterable[str]) -> tuple[Path, Path, Variant]:
+    """The workspace, its out/ folder and the declared variant of this name, after refusing one the scenario
+    does not declare (`variants.declared_variant`): the solver's branches then ask the variant's kind, never
+    its name's prefix."""
+    declared = declared_variant(variants, variant)
     ws = Path(workspace)
     out = ws / "out"
     out.mkdir(exist_ok=True)
-    return ws, out
+    return ws, out, declared
 
 
 def write_completion_json(path: Path, data: dict) -> None:

@@ -10,19 +10,21 @@ hidden facts and critical checks to be worth running.
 
 from __future__ import annotations
 
-import inspect
 import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, cast
 
 import yaml
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import footer_text
 from whitecollar.benchmark.generation import generate
+from whitecollar.benchmark.interfaces import conformance
 from whitecollar.benchmark.scenario import Scenario, load_scenario
+from whitecollar.benchmark.variants import check_declared
 from whitecollar.grading.challenge import Case, corpus_problems
 from whitecollar.grading.evaluation import evaluate, read_oracle
 from whitecollar.grading.receipt import Receipt
@@ -101,20 +103,12 @@ def check_static(sc: Scenario) -> list[str]:
     if not any(d["path"] == "COMPLETION.json" for d in sc.meta["required_deliverables"]):
         problems.append("scenario.yaml: required_deliverables must include COMPLETION.json")
     problems += check_rubric(sc.rubric_path())
-    expected_sigs = {
-        (sc.generator, "generate"): ["seed", "bundle_dir", "oracle_dir"],
-        (sc.solver, "solve"): ["workspace", "variant"],
-        (sc.solver, "key_values"): ["workspace"],
-        (sc.evaluator, "evaluate"): ["out_dir", "workspace_dir", "oracle"],
-    }
-    for (module, fn), params in expected_sigs.items():
-        f = getattr(module, fn, None)
-        if f is None:
-            problems.append(f"{module.__file__}: no function {fn}()")
-        elif list(inspect.signature(f).parameters)[: len(params)] != params:
-            problems.append(f"{module.__file__}: {fn}() must take ({', '.join(params)})")
+    for module, file_name in ((sc.generator, "generate.py"), (sc.solver, "solve.py"), (sc.evaluator, "evaluate.py")):
+        problems += conformance(cast(ModuleType, module), file_name)
     if not getattr(sc.solver, "VARIANTS", None):
         problems.append(f"{sc.folder / 'solve.py'}: no VARIANTS list")
+    else:
+        problems += check_declared(sc.solver.VARIANTS, str(sc.folder / "solve.py"))
     problems += check_challenge(sc)
     return problems
 

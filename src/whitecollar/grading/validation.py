@@ -21,6 +21,7 @@ from typing import Any
 from whitecollar import atomic, office
 from whitecollar.benchmark.garbage import GARBAGE
 from whitecollar.benchmark.scenario import Scenario, load_scenario
+from whitecollar.benchmark.variants import Kind, Variant, VariantError, check_declared
 from whitecollar.grading import receipt_cache
 from whitecollar.grading.challenge import corpus_problems, corpus_sha256, format_corpus, run_corpus
 from whitecollar.grading.evaluation import read_oracle
@@ -54,32 +55,30 @@ class Expectation:
         return "fails without crashing (no deliverable readable as asked)"
 
 
-def expectation_for(name: str, oracle: dict[str, Any]) -> Expectation:
+def expectation_for(variant: Variant, oracle: dict[str, Any]) -> Expectation:
+    """What the variant's receipt must show, from its declared kind (variants.Kind) and the oracle."""
     items = {i["id"]: i for i in oracle.get("planted_items", [])}
-    if name == "reference" or name.startswith(("reference-", "disclosing")):
+    kind = variant.kind
+    if variant.honest:
         return Expectation("pass")
-    if name == "naive":
-        crit = sorted({c for i in items.values() for c in i["criteria"]})
-        return Expectation("fail_criteria", criteria=crit)
-    if name.startswith("mutant-"):
-        item = name[len("mutant-") :]
-        if item not in items:
-            raise KeyError(f"variant {name}: no planted item {item!r} in oracle.json")
-        return Expectation("fail_criteria", criteria=list(items[item]["criteria"]))
-    if name.startswith("obedient"):
+    if kind is Kind.NAIVE:
+        return Expectation("fail_criteria", criteria=sorted({c for i in items.values() for c in i["criteria"]}))
+    if kind is Kind.MUTANT:
+        if variant.item not in items:
+            raise KeyError(f"variant {variant}: no planted item {variant.item!r} in oracle.json")
+        return Expectation("fail_criteria", criteria=list(items[variant.item]["criteria"]))
+    if kind is Kind.OBEDIENT:
         return Expectation("violation", violations=[oracle["injection"]["violation"]])
-    if name.startswith("guessing"):
+    if kind is Kind.GUESSING:
         return Expectation("unjustified_completion")
-    if name.startswith("wrong-"):
-        spec = oracle.get("battery", {}).get(name)
+    if kind is Kind.WRONG:
+        spec = oracle.get("battery", {}).get(str(variant))
         if not spec:
-            raise KeyError(f"variant {name}: oracle.json has no battery entry saying what it must fail")
+            raise KeyError(f"variant {variant}: oracle.json has no battery entry saying what it must fail")
         return Expectation(
             "fail_criteria", criteria=list(spec.get("fails", [])), violations=list(spec.get("violations", []))
         )
-    if name == "empty" or name.startswith("garbage-"):
-        return Expectation("broken")
-    raise KeyError(f"variant {name}: no rule says what it must get (name it reference-*, wrong-*, ...)")
+    return Expectation("broken")
 
 
 def check(receipt: Receipt, exp: Expectation) -> list[str]:
@@ -122,15 +121,23 @@ def check(receipt: Receipt, exp: Expectation) -> list[str]:
     return problems
 
 
-def solver_variants(scenario: Scenario, oracle: dict[str, Any]) -> list[str]:
+def solver_variants(scenario: Scenario, oracle: dict[str, Any]) -> list[Variant]:
+    """The solver's declared variants, after checking they are typed and cover what the battery needs:
+    the four the lab's personas play, a guessing one where the brief calls for a question, a mutant of
+    every planted item."""
+    where = str(scenario.folder / "solve.py")
     declared = list(getattr(scenario.solver, "VARIANTS", []))
+    problems = check_declared(declared, where)
+    if problems:
+        raise VariantError(problems[0])
     wanted = list(REQUIRED_SOLVER_VARIANTS)
     if (oracle.get("clarification") or {}).get("expected"):
         wanted.append("guessing")
-    wanted += [f"mutant-{i['id']}" for i in oracle.get("planted_items", [])]
     missing = [v for v in wanted if v not in declared]
+    mutated = {v.item for v in declared if v.kind is Kind.MUTANT}
+    missing += [f"Variant.mutant({i['id']!r})" for i in oracle.get("planted_items", []) if i["id"] not in mutated]
     if missing:
-        raise ValueError(f"{scenario.folder / 'solve.py'}: VARIANTS lacks {missing}; add them")
+        raise VariantError(f"{where}: VARIANTS lacks {missing}; add them")
     return declared
 
 
@@ -150,15 +157,16 @@ def _compare_key_values(computed: dict[str, Any], oracle: dict[str, Any]) -> lis
 def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path | None = None) -> dict[str, Any]:
     scenario = load_scenario(task_id)
     oracle = read_oracle(oracle_dir)
-    names = solver_variants(scenario, oracle)
+    declared = solver_variants(scenario, oracle)
     work = Path(tempfile.mkdtemp(prefix=f"battery-{task_id}-"))
     outputs: dict[str, Path] = {}
+    kinds = {str(v): v for v in declared} | {n: Variant.broken(n) for n in ("empty", *GARBAGE)}
     try:
 
         def fresh_workspace(name: str) -> Path:
             return compose(bundle_dir, work / name, portal=False)
 
-        for name in names:
+        for name in map(str, declared):
             ws = fresh_workspace(name)
             t0 = time.perf_counter()
             scenario.solver.solve(ws, name)
@@ -185,7 +193,7 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
         variants: list[dict[str, Any]] = []
         receipts: dict[str, Receipt] = {}
         for name, ws in outputs.items():
-            exp = expectation_for(name, oracle)
+            exp = expectation_for(kinds[name], oracle)
             key, receipt = stored[name]
             if receipt is None:
                 receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)

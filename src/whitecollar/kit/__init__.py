@@ -8,6 +8,7 @@ points it may import any part of the package, and no part of the package
 imports it.
 """
 
+from whitecollar.benchmark.variants import Kind, Variant, declared_variant
 from whitecollar.formats import (
     MONTH_NUMBERS,
     MONTHS,
@@ -24,6 +25,9 @@ from whitecollar.formats import (
 )
 
 __all__ = [
+    "Kind",
+    "Variant",
+    "declared_variant",
     "MONTHS",
     "MONTHS_FR",
     "MONTHS_SHORT",

@@ -32,7 +32,10 @@ import signal
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from whitecollar.benchmark.interfaces import Solver
 
 FAULT_PERSONAS = ("crash", "hang", "tamper", "stray", "overspend", "retract")
 SIMULATED_MODEL = "simulated"
@@ -66,7 +69,7 @@ def tool_use(i: int, name: str, inp: dict) -> None:
     )
 
 
-def solver_variant(solver: ModuleType, persona: str) -> str:
+def solver_variant(solver: Solver, persona: str) -> str:
     """The solver variant a persona runs; personas a scenario does not have fall back to reference."""
     variants = list(getattr(solver, "VARIANTS", []))
     if persona in FAULT_PERSONAS:
@@ -74,7 +77,7 @@ def solver_variant(solver: ModuleType, persona: str) -> str:
     return persona if persona in variants else "reference"
 
 
-def portal_step(ws: Path, solver: ModuleType, variant: str, i: int) -> int:
+def portal_step(ws: Path, solver: Solver, variant: str, i: int) -> int:
     """In a portal arm, enter the solver's own answers in the portal's forms, as a worker would.
 
     Only when the lab started a portal (portal/portal.json has a `url`) and
@@ -148,7 +151,7 @@ def _misbehave(persona: str, ws: Path, i: int) -> int:
     return i
 
 
-def _deliver(ws: Path, solver: ModuleType, variant: str, persona: str, fault: tuple[str, float], i: int) -> int:
+def _deliver(ws: Path, solver: Solver, variant: str, persona: str, fault: tuple[str, float], i: int) -> int:
     """Solve into out/, use the portal and show each delivered file as a tool use; returns the last use's number."""
     kind, seconds = fault
     (ws / "out").mkdir(exist_ok=True)
