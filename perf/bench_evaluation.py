@@ -58,7 +58,7 @@ from whitecollar.benchmark.generation import generate  # noqa: E402
 from whitecollar.benchmark.scenario import load_scenario  # noqa: E402
 from whitecollar.grading.evaluation import evaluate  # noqa: E402
 from whitecollar.lab.workspace import compose  # noqa: E402
-from whitecollar.office import prefetcher, recalc, recalc_cache, recalc_inputs, shared_office, soffice  # noqa: E402
+from whitecollar.libreoffice import prefetcher, recalc, recalc_cache, recalc_inputs, shared_office, soffice  # noqa: E402
 from whitecollar.workflow import grading_client, grading_server  # noqa: E402
 
 SCENARIOS = ("PROC-01", "ACC-01")

@@ -11,7 +11,7 @@ from whitecollar.bounded import Limits  # the bounds when config.yaml gives none
 
 os.environ.setdefault("WHITECOLLAR_RECALC_CACHE", os.path.abspath(f"{RESULTS}/cache/recalc"))
 # The first job that misses that cache starts a prefetcher converting every finished run's
-# workbooks, those jobs wait for first (office/prefetcher.py): recalculation shared across jobs.
+# workbooks, those jobs wait for first (libreoffice/prefetcher.py): recalculation shared across jobs.
 os.environ.setdefault("WHITECOLLAR_PREFETCH_ROOT", os.path.abspath(RUNS))
 
 

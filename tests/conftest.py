@@ -190,3 +190,44 @@ def lab(lab_states, tmp_path):
         return clone(lab_states(state), tmp_path / f"lab-{state}-{next(count)}")
 
     return make
+
+
+@pytest.fixture(scope="session")
+def samples(tmp_path_factory) -> dict[str, Path]:
+    """One genuine file of each kind, written with the project's writers (the office and LibreOffice tests)."""
+    import json
+
+    import openpyxl
+    from reportlab.platypus import Paragraph
+
+    from whitecollar.office.docx import add_heading, add_table, new_document, save_document
+    from whitecollar.office.pdf import build_pdf, paragraph_styles
+    from whitecollar.office.xlsx import save_workbook
+
+    d = tmp_path_factory.mktemp("samples")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Data"
+    for i in range(1, 200):
+        ws.append([f"Item {i}", i, i * 1.5, f"Description of item {i} for padding"])
+    save_workbook(wb, d / "real.xlsx", title="Sample")
+
+    doc = new_document()
+    add_heading(doc, "Sample report", 0)
+    for i in range(40):
+        add_heading(doc, f"Section {i}", 1)
+        doc.add_paragraph(f"Body text of section {i}. " * 10)
+    add_table(doc, ["A", "B"], [["1", "2"]])
+    save_document(doc, d / "real.docx")
+
+    ss = paragraph_styles()
+    build_pdf(
+        d / "real.pdf",
+        [Paragraph(f"Line {i} of the sample PDF.", ss["Body"]) for i in range(300)],
+        title="Sample",
+        author="Tests",
+    )
+    (d / "real.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    (d / "real.json").write_text(json.dumps({"a": [1, 2]}), encoding="utf-8")
+    (d / "real.txt").write_text("hello\n", encoding="utf-8")
+    return {p.suffix.lstrip("."): p for p in d.iterdir()}

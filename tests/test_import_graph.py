@@ -36,6 +36,7 @@ FOUNDATION = (
     "jsonfile",
     "bounded",
     "office",
+    "libreoffice",
     "numerics",
     "schemas",
     "runs",

@@ -7,14 +7,16 @@ The package is layered, and `tests/test_import_graph.py` holds it to that:
   `paths`, `config` (config.yaml, checked), `formats` (amounts, dates and
   months as documents write them), `processes` (signalling a process
   group), `bounded` (work on untrusted input in a limited child), `office`
-  (deterministic writers and tolerant readers of office files), `numerics`
+  (deterministic writers and tolerant readers of office files),
+  `libreoffice` (the headless LibreOffice processes that recalculate
+  workbooks and render pages), `numerics`
   (estimators scenarios share) and `runs` (a run folder's layout and its
   typed record, run.json);
 * the stages, in the order a study runs them and imports flow: `benchmark`
   (scenarios, their generation), `lab` (workspaces, workers, the portal),
-  `grading` (evaluators, receipts, the validation battery), `judges` (the
-  blind panel), `freeze` (the preregistered manifest, which records what
-  grading and judging will do), `analysis` (estimators, tables, figures,
+  `grading` (evaluators, receipts, the validation battery), `freeze` (the
+  preregistered manifest and the judges' protocol it records), `judges`
+  (the blind panel), `analysis` (estimators, tables, figures,
   the pilot's record), `dashboard` and `paper` (the restricted package and
   its replication). A stage imports the foundation and earlier stages only;
 * the entry points, which import anything and which nothing imports back:

@@ -70,7 +70,7 @@ def _limit_child(limits: Limits) -> None:
 
     Only the soft limits are lowered: they are what stops the evaluation.
     The hard ones stay as they were, so the long-lived LibreOffice a child
-    may start (office/uno_client.py) can take back the machine's limits
+    may start (libreoffice/uno_client.py) can take back the machine's limits
     rather than inherit this one evaluation's and die of them later.
     """
     address_space = limits.memory_mb * 1024 * 1024

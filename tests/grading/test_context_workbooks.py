@@ -5,9 +5,9 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
-from whitecollar import office
+from whitecollar import libreoffice
 from whitecollar.grading.context import EvaluationContext, RecalculationUnavailable
-from whitecollar.office import recalc
+from whitecollar.libreoffice import recalc
 from whitecollar.office.model import Failure, Workbook
 
 ORACLE = {"required_deliverables": [{"path": "book.xlsx", "format": "xlsx"}], "clarification": {"expected": False}}
@@ -25,7 +25,7 @@ def _book(tmp_path, formula: bool) -> EvaluationContext:
 
 def _no_libreoffice(monkeypatch, reason: str) -> None:
     monkeypatch.setattr(recalc, "recalculate_bytes", lambda data, path, **kw: Failure(path, reason))
-    monkeypatch.setattr(office, "soffice_available", lambda: "timed out" in reason)  # a timeout means it is there
+    monkeypatch.setattr(libreoffice, "soffice_available", lambda: "timed out" in reason)  # a timeout means it is there
 
 
 @pytest.mark.parametrize("reason", ["soffice not found", "timed out after 120 s"])

@@ -14,7 +14,8 @@ from runkit import write_run
 
 from whitecollar.cli import main
 from whitecollar.judges.render import list_entries, render_deliverables, render_package
-from whitecollar.office import prefetch, read_docx, read_workbook, soffice_available
+from whitecollar.libreoffice import prefetch, read_workbook, soffice_available
+from whitecollar.office import read_docx
 
 LONG_LINE = "The quarterly figures were reviewed line by line against the ledger. "
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from whitecollar.grading.completion import read_completion
 from whitecollar.hashing import tree_listing
-from whitecollar.office import Failure, read_docx, read_text, read_workbook
+from whitecollar.libreoffice import read_workbook
+from whitecollar.office import Failure, read_docx, read_text
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.zipcheck import MAX_PART_BYTES, MAX_PARTS, check_ooxml
 

@@ -14,6 +14,8 @@ from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from office_helpers import needs_soffice
 
+from whitecollar.libreoffice import recalc
+from whitecollar.libreoffice.preview import render_pages, to_pdf
 from whitecollar.office import (
     add_heading,
     add_letterhead,
@@ -21,11 +23,9 @@ from whitecollar.office import (
     add_table,
     new_document,
     read_docx,
-    recalc,
     save_document,
 )
 from whitecollar.office.docx_reader import HAND_HEADING_LEVEL
-from whitecollar.office.preview import render_pages, to_pdf
 
 
 def _build(path):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from office_helpers import first_half, make_sparse, random_bytes
 
+from whitecollar.libreoffice import read_workbook
 from whitecollar.office import (
     Failure,
     check_regular_file,
@@ -16,7 +17,6 @@ from whitecollar.office import (
     read_json,
     read_pdf,
     read_text,
-    read_workbook,
 )
 
 READERS = {

@@ -3,7 +3,7 @@
 import openpyxl
 import pytest
 
-from whitecollar import office
+from whitecollar import libreoffice
 from whitecollar.office.xlsx import set_cached_values
 
 
@@ -22,7 +22,7 @@ def test_cached_values_are_stored_and_never_believed(tmp_path):
     set_cached_values(path, "Cash position", {"B1": 99, "B2": "twenty"})
     cached = openpyxl.load_workbook(path, data_only=True)["Cash position"]
     assert cached["B1"].value == 99 and cached["B2"].value == "twenty"
-    cell = office.read_workbook(path).sheets["Cash position"].cell(1, 2)
+    cell = libreoffice.read_workbook(path).sheets["Cash position"].cell(1, 2)
     assert cell.cached == 99 and cell.value == 30
 
 

@@ -625,7 +625,7 @@ def test_monthly_table_in_another_layout_with_an_opening_line(tmp_path):
     """Labels such as "Balance per bank" and "Add: deposits in transit", and an opening line dated 2025-01-01."""
     import openpyxl
 
-    from whitecollar.office import read_workbook
+    from whitecollar.libreoffice import read_workbook
 
     wb = openpyxl.Workbook()
     ws = wb.active

@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
-from whitecollar import office
+from whitecollar import libreoffice, office
 from whitecollar.grading.scenario_check import check_scenario
 
 TASK = "BANK-01"
@@ -204,7 +204,7 @@ def test_payment_and_lease_value_agree_with_libreoffice(tmp_path, bundle):
     ws["A1"] = f"=ROUND(PMT({req['rate']}/12,{req['months']},-{req['amount']}),2)"
     ws["A2"] = f"=PV({lease['rate']},{lease['years']},-{lease['annual_rent']})"
     wb.save(tmp_path / "check.xlsx")
-    got = office.read_workbook(tmp_path / "check.xlsx")
+    got = libreoffice.read_workbook(tmp_path / "check.xlsx")
     assert got.recalculated
     assert got.sheets["Sheet"].value(1, 1) == pytest.approx(oracle["loan_schedule"]["payment"], abs=0.005)
     assert got.sheets["Sheet"].value(2, 1) == pytest.approx(lease["pv"], abs=0.01)
@@ -339,7 +339,7 @@ def test_the_pro_forma_column_is_read_not_the_first_number_of_the_row(tmp_path):
     ws.append(["Debt service coverage ratio", 1.25, 1.33, 1.49, 1.08, 1.25])
     ws.append(["Debt to EBITDA", 4.00, 3.41, 2.61, 3.68, 3.32])
     wb.save(tmp_path / "r.xlsx")
-    ratios = ev.Ratios(office.read_workbook(tmp_path / "r.xlsx", recalc=False))
+    ratios = ev.Ratios(libreoffice.read_workbook(tmp_path / "r.xlsx", recalc=False))
     assert ratios.value("dscr", "proposed") == 1.08 and ratios.value("dscr", "FY2025") == 1.49
     assert ratios.value("leverage", "counter") == 3.32 and ratios.value("leverage", "FY2023") == 4.00
 

@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
-from whitecollar import office
+from whitecollar import libreoffice, office
 from whitecollar.grading.scenario_check import check_scenario
 
 TASK = "FIN-01"
@@ -171,7 +171,7 @@ def test_oracle_finance_agrees_with_numpy_and_libreoffice(room, tmp_path):
     ws["A3"] = "=NPV(A2,A1:E1)+E1*(1+B2)/(A2-B2)/(1+A2)^5"
     ws["A4"] = "=(A3-C2)/D2"
     wb.save(tmp_path / "check.xlsx")
-    got = office.read_workbook(tmp_path / "check.xlsx")
+    got = libreoffice.read_workbook(tmp_path / "check.xlsx")
     assert got.recalculated
     sheet = next(iter(got.sheets.values()))
     assert sheet.value(3, 1) == pytest.approx(o["enterprise_value"], rel=1e-9)

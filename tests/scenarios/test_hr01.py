@@ -10,7 +10,7 @@ from datetime import date, datetime
 import pytest
 from scenario_helpers import footer_text, holding_battery, scenario_module
 
-from whitecollar import office
+from whitecollar import libreoffice, office
 from whitecollar.grading.scenario_check import check_scenario
 from whitecollar.office.eml_reader import read_eml
 
@@ -22,7 +22,7 @@ ev = scenario_module(TASK, "evaluate")
 def _inputs(bundle):
     clock = office.read_csv(bundle / "inputs" / "time-clock-2025-p10.csv").records()
     leaves = office.read_csv(bundle / "inputs" / "leave-requests-2025.csv").records()
-    wb = office.read_workbook(next((bundle / "inputs").glob("hris-*.xlsx")), recalc=False)
+    wb = libreoffice.read_workbook(next((bundle / "inputs").glob("hris-*.xlsx")), recalc=False)
     rows = wb.sheet("Employees").rows()
     head = [str(h) for h in rows[0]]
     hris = {r[0]: dict(zip(head, r)) for r in rows[1:] if r and r[0]}
@@ -256,7 +256,7 @@ def test_blank_is_empty_or_words_never_a_zero():
 def test_a_retro_pay_column_on_the_employee_row_is_an_act(tmp_path):
     import openpyxl as ox
 
-    from whitecollar.office import read_workbook
+    from whitecollar.libreoffice import read_workbook
 
     wb = ox.Workbook()
     ws = wb.active

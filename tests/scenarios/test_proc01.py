@@ -283,7 +283,7 @@ def test_plain_section_titles_stand_in_for_headings():
 def test_the_footer_status_as_a_score_column_is_read_from_its_header(tmp_path):
     import openpyxl as ox
 
-    from whitecollar.office import read_workbook
+    from whitecollar.libreoffice import read_workbook
 
     wb = ox.Workbook()
     ws = wb.active

@@ -20,7 +20,7 @@ from whitecollar.bounded import Limits, _children_by_parent
 from whitecollar.grading import evaluation
 from whitecollar.grading.evaluation import evaluate_bounded
 from whitecollar.lab.workspace import compose
-from whitecollar.office import recalc, recalc_cache, shared_office
+from whitecollar.libreoffice import recalc, recalc_cache, shared_office
 from whitecollar.workflow import grading_client, grading_server
 
 SCENARIOS = ("ACC-01", "ADM-01", "PROC-01", "RES-01")
@@ -314,7 +314,7 @@ def test_the_shared_office_does_not_inherit_an_evaluation_s_bounds(tmp_path):
     import openpyxl
 
     from whitecollar.bounded import run_forked
-    from whitecollar.office import soffice
+    from whitecollar.libreoffice import soffice
 
     book = tmp_path / "in.xlsx"
     wb = openpyxl.Workbook()

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whitecollar import atomic, office
+from whitecollar import atomic, libreoffice
 from whitecollar.grading import receipt_cache
 from whitecollar.grading.receipt import Receipt
 from whitecollar.hashing import sha256_bytes
@@ -220,7 +220,7 @@ def run_corpus(
         for p in (ws / "out").rglob("*.xlsx")
         if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
     ]
-    office.prefetch(workbooks)
+    libreoffice.prefetch(workbooks)
     results = []
     for case in cases:
         if case.name in build_errors:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from whitecollar import office
+from whitecollar import libreoffice, office
 from whitecollar.grading import completion as completion_mod
 from whitecollar.grading import text as text_mod
 from whitecollar.grading.receipt import Abstention, Receipt, ReceiptBuilder
@@ -37,11 +37,11 @@ def _read_gradable_workbook(path: Path, **kwargs: Any) -> Any:
     through no fault of the worker; grading them as absent would turn the
     laboratory's failure into a low score, so evaluation stops instead.
     """
-    wb = office.read_workbook(path, **kwargs)
+    wb = libreoffice.read_workbook(path, **kwargs)
     if (
         isinstance(wb, Workbook)
         and not wb.recalculated
-        and (not office.soffice_available() or "timed out" in wb.recalc_note)
+        and (not libreoffice.soffice_available() or "timed out" in wb.recalc_note)
     ):
         raise RecalculationUnavailable(f"workbook recalculation unavailable: {wb.recalc_note}")
     return wb

@@ -101,7 +101,7 @@ def library_versions() -> str:
 @functools.lru_cache(maxsize=1)
 def engine() -> str:
     """The identity of the LibreOffice that recalculates workbooks, or why there is none."""
-    from whitecollar.office import recalc_cache, recalc_inputs, soffice
+    from whitecollar.libreoffice import recalc_cache, recalc_inputs, soffice
 
     exe = soffice.find_soffice()
     if not isinstance(exe, str):

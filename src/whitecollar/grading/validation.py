@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whitecollar import atomic, office
+from whitecollar import atomic, libreoffice
 from whitecollar.benchmark.garbage import GARBAGE
 from whitecollar.benchmark.scenario import Scenario, load_scenario
 from whitecollar.benchmark.variants import Kind, Variant, VariantError, check_declared
@@ -188,7 +188,7 @@ def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path 
             for p in (ws / "out").rglob("*.xlsx")
             if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
         ]
-        office.prefetch(workbooks)
+        libreoffice.prefetch(workbooks)
 
         variants: list[dict[str, Any]] = []
         receipts: dict[str, Receipt] = {}

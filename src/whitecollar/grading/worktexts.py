@@ -159,7 +159,7 @@ def _read_one(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[Wor
                 if cells:
                     yield WorkText(f"{rel} row {r}", "\t".join(cells)[:MAX_CHARS], "cells")
     elif suffix in (".xlsx", ".xlsm"):
-        wb = workbooks.get(str(p)) or office.read_workbook(p, recalc=False)
+        wb = workbooks.get(str(p)) or office.read_xlsx(p)
         if isinstance(wb, Workbook):
             yield from _rows(wb, rel)
             yield from _comments(p, wb, rel)

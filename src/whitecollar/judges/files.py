@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whitecollar.office import Failure, read_csv, read_docx, read_pdf, read_text, read_workbook
+from whitecollar.libreoffice import read_workbook
+from whitecollar.office import Failure, read_csv, read_docx, read_pdf, read_text
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 
 WORKBOOK = {".xlsx", ".xlsm"}

@@ -30,7 +30,8 @@ from pathlib import Path
 from whitecollar.freeze.rubric import Rubric
 from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_file
 from whitecollar.judges.files import WORKBOOK, Rendered, render_file
-from whitecollar.office import Failure, prefetch, read_text
+from whitecollar.libreoffice import prefetch
+from whitecollar.office import Failure, read_text
 from whitecollar.runs.record import RunRecordError, read_run_record
 
 MAX_FILE_CHARS = 40_000

@@ -5,6 +5,9 @@ Writers produce the same bytes on any machine, day and time zone, because
 the freeze manifest hashes every generated file. Readers turn whatever an
 agent delivered into the plain structures of `model`, or a `Failure` whose
 reason a receipt can quote; they never raise.
+Recalculating a workbook and rendering pages run LibreOffice, whose process
+machinery is a package of its own (`whitecollar.libreoffice`): the workbook
+reader asks it for a formula's value when the file holds none.
 Foundation layer: it imports the standard library, the document libraries
 and `atomic`/`bounded`, never a stage of the pipeline.
 """
@@ -36,11 +39,9 @@ from whitecollar.office.model import (
 from whitecollar.office.pdf import build_pdf, make_canvas, page_number_footer, paragraph_styles
 from whitecollar.office.pdf_reader import read_pdf
 from whitecollar.office.png import save_figure_png, save_png
-from whitecollar.office.preview import render_pages
-from whitecollar.office.recalc import prefetch, recalculate, soffice_available
 from whitecollar.office.text_reader import read_json, read_text
 from whitecollar.office.xlsx import save_workbook
-from whitecollar.office.xlsx_reader import read_workbook
+from whitecollar.office.xlsx_reader import read_xlsx
 from whitecollar.office.zipcanon import canonical_zip
 
 __all__ = [
@@ -64,20 +65,16 @@ __all__ = [
     "new_document",
     "page_number_footer",
     "paragraph_styles",
-    "prefetch",
     "read_csv",
     "read_docx",
     "read_json",
     "read_pdf",
     "read_text",
-    "read_workbook",
-    "recalculate",
-    "render_pages",
+    "read_xlsx",
     "save_document",
     "save_figure_png",
     "save_png",
     "save_workbook",
-    "soffice_available",
     "write_csv",
     "write_eml",
     "write_ics",

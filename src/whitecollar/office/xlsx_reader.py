@@ -1,7 +1,9 @@
 """Reading a delivered .xlsx into model.Workbook, never raising.
 
 Formula cells are graded on recalculated values, never on the cached ones
-the file carries (see recalc). Sheets are streamed cell by cell with
+the file carries: the reader is handed the recalculation to use
+(`whitecollar.libreoffice.read_workbook` hands it LibreOffice's), and
+without one a formula's value is None. Sheets are streamed cell by cell with
 openpyxl's worksheet parser in read-only mode: `iter_rows` would pad every
 gap with empty cells (a single value in XFD1048576 means 17 billion of
 them) and trusts the <dimension> element, which a hand-made file can get
@@ -15,12 +17,16 @@ from __future__ import annotations
 import io
 import os
 import warnings
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from whitecollar.office import recalc as _recalc
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Cell, Failure, Sheet, Workbook
-from whitecollar.office.recalc_inputs import validate_xlsx
+from whitecollar.office.zipcheck import validate_xlsx
+
+#: a recalculation: the workbook's bytes and path, a time limit -> the recalculated copy, or why not
+Recalculation = Callable[[bytes, str, float], "Path | Failure"]
 
 DEFAULT_MAX_CELLS = 200_000
 
@@ -119,10 +125,10 @@ def _array_ranges(grid: Grid) -> list[tuple[tuple[int, int, int, int], str]]:
     return out
 
 
-def read_workbook(
+def read_xlsx(
     path: str | os.PathLike,
     *,
-    recalc: bool = True,
+    recalculate: Recalculation | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     max_cells: int = DEFAULT_MAX_CELLS,
     timeout_s: float = 120,
@@ -154,11 +160,11 @@ def read_workbook(
     if not has_formulas:
         recalculated = True
         notes.append("no formulas to recalculate")
-    elif not recalc:
+    elif recalculate is None:
         recalculated = False
         notes.append("recalculation not requested; formula values are None")
     else:
-        result = _recalc.recalculate_bytes(data, p, timeout_s=timeout_s)
+        result = recalculate(data, p, timeout_s)
         if isinstance(result, Failure):
             recalculated = False
             notes.append(f"recalculation failed: {result.reason}; formula values are None")

@@ -101,3 +101,8 @@ def check_zip_directory(infos: list[zipfile.ZipInfo]) -> str | None:
     if expanded > MAX_EXPANDED_BYTES:
         return f"over the size limit: zip expands to {expanded} bytes (limit {MAX_EXPANDED_BYTES}); refused"
     return None
+
+
+def validate_xlsx(data: bytes, path: str) -> Failure | None:
+    """None if `data` is an xlsx package a reader, and LibreOffice, may be given."""
+    return check_ooxml(data, path, required="xl/workbook.xml", kind="an xlsx workbook")

@@ -170,7 +170,7 @@ def build(root: Path, profile: str, env: dict[str, str], log: Path) -> None:
 def stop_services(root: Path) -> None:
     """The lab's own long-lived helpers (recalculation prefetcher, shared LibreOffice, grading server), stopped
     through their own stop."""
-    from whitecollar.office import prefetcher, shared_office
+    from whitecollar.libreoffice import prefetcher, shared_office
     from whitecollar.workflow import grading_server
 
     cache = root / "results" / "cache" / "recalc"

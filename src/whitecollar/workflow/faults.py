@@ -252,7 +252,7 @@ def leftovers(lab: Lab) -> list[str]:
     laboratory's own services, which outlive a pilot on purpose (each ends itself when idle): they are stopped
     first, through their own stop, and are then no leftovers; anything still running after that is.
     """
-    from whitecollar.office import prefetcher, shared_office
+    from whitecollar.libreoffice import prefetcher, shared_office
     from whitecollar.workflow import grading_server
 
     cache = lab.root / "results" / "cache" / "recalc"

@@ -18,9 +18,9 @@ from office_helpers import needs_soffice
 from whitecollar.benchmark.scenario import load_scenario
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.lab.workspace import compose
-from whitecollar.office import recalc, shared_office
-from whitecollar.office import soffice as soffice_mod
-from whitecollar.office.recalc_inputs import has_formulas
+from whitecollar.libreoffice import recalc, shared_office
+from whitecollar.libreoffice import soffice as soffice_mod
+from whitecollar.libreoffice.recalc_inputs import has_formulas
 
 SCENARIOS = ("ACC-01", "ADM-01", "PROC-01", "RES-01")
 VARIANTS = ("reference", "obedient")

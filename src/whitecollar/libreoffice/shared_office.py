@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 from whitecollar import atomic
-from whitecollar.office import soffice as _soffice
+from whitecollar.libreoffice import soffice as _soffice
 from whitecollar.processes import signal_group
 
 UNO_PYTHON_ENV = "WHITECOLLAR_UNO_PYTHON"

@@ -10,7 +10,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from whitecollar.office import soffice as _soffice
+from whitecollar.libreoffice import soffice as _soffice
 from whitecollar.office.model import Failure
 
 _VIA_LIBREOFFICE = {".docx", ".xlsx", ".doc", ".xls", ".odt", ".ods", ".pptx", ".rtf"}

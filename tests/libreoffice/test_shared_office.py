@@ -19,8 +19,8 @@ import openpyxl
 import pytest
 from office_helpers import needs_soffice
 
-from whitecollar.office import read_workbook, recalc, recalculate, shared_office
-from whitecollar.office import soffice as soffice_mod
+from whitecollar.libreoffice import read_workbook, recalc, recalculate, shared_office
+from whitecollar.libreoffice import soffice as soffice_mod
 from whitecollar.office.model import Failure
 from whitecollar.office.xlsx import save_workbook
 
@@ -97,7 +97,7 @@ def test_the_shared_office_writes_what_a_private_soffice_writes(tmp_path, shared
 
 
 CHILD = (
-    "import sys; from whitecollar.office import read_workbook; "
+    "import sys; from whitecollar.libreoffice import read_workbook; "
     "print(read_workbook(sys.argv[1]).sheet('Sheet').value(2, 1))"
 )
 

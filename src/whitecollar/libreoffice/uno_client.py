@@ -2,7 +2,7 @@
 
 Run by Debian's /usr/bin/python3 (the interpreter that has LibreOffice's
 `uno` module), never imported by the laboratory: it uses the standard
-library and `uno` only. The caller (`office/shared_office.py`) holds the
+library and `uno` only. The caller (`libreoffice/shared_office.py`) holds the
 state folder's lock, so one client at a time talks to the office.
 
     python3 uno_client.py convert STATE SOFFICE IN OUT [IN OUT ...]

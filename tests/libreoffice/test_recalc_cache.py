@@ -15,8 +15,8 @@ import openpyxl
 import pytest
 from office_helpers import PopenCounter, needs_soffice, zip_with_patched_entry
 
-from whitecollar.office import read_workbook, recalc, recalc_cache, recalculate
-from whitecollar.office import soffice as soffice_mod
+from whitecollar.libreoffice import read_workbook, recalc, recalc_cache, recalculate
+from whitecollar.libreoffice import soffice as soffice_mod
 from whitecollar.office.model import Failure
 from whitecollar.office.xlsx import save_workbook, workbook_bytes
 
@@ -156,7 +156,8 @@ def test_a_culprit_mid_batch_is_isolated_and_never_stored(tmp_path, shared_cache
 CHILD = textwrap.dedent("""\
     import json, sys
     from pathlib import Path
-    from whitecollar.office import read_workbook, soffice
+    from whitecollar.libreoffice import read_workbook
+    from whitecollar.libreoffice import soffice
     if sys.argv[1] == "forbid":
         def refuse(*a, **k):
             raise AssertionError("LibreOffice started although every workbook is cached")

@@ -12,18 +12,15 @@ import io
 import re
 import zipfile
 
-from whitecollar.office import recalc_cache as _disk
-from whitecollar.office import soffice as _soffice
+from whitecollar.libreoffice import recalc_cache as _disk
+from whitecollar.libreoffice import soffice as _soffice
 from whitecollar.office.model import Failure
-from whitecollar.office.zipcheck import check_ooxml
+from whitecollar.office.zipcheck import validate_xlsx
+
+__all__ = ["FILTER", "engine_cache", "has_formulas", "validate_xlsx"]
 
 #: LibreOffice's export filter for a recalculated workbook
 FILTER = "xlsx:Calc MS Excel 2007 XML"
-
-
-def validate_xlsx(data: bytes, path: str) -> Failure | None:
-    """None if `data` is an xlsx package LibreOffice may be given."""
-    return check_ooxml(data, path, required="xl/workbook.xml", kind="an xlsx workbook")
 
 
 def has_formulas(data: bytes) -> bool:

@@ -13,8 +13,9 @@ import openpyxl
 import pytest
 from office_helpers import PopenCounter, first_half, needs_soffice, zip_with_patched_entry
 
-from whitecollar.office import Failure, prefetch, read_workbook, recalc, recalculate
-from whitecollar.office import soffice as soffice_mod
+from whitecollar.libreoffice import prefetch, read_workbook, recalc, recalculate
+from whitecollar.libreoffice import soffice as soffice_mod
+from whitecollar.office import Failure
 from whitecollar.office.xlsx import save_workbook, workbook_bytes
 
 AMOUNTS = [1200, 850.5, 430, 2975.25, 610]

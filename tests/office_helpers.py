@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from whitecollar.office import recalc
+from whitecollar.libreoffice import recalc
 
 needs_soffice = pytest.mark.skipif(not recalc.soffice_available(), reason="LibreOffice not installed (make bootstrap)")
 

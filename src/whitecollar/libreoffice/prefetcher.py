@@ -29,7 +29,7 @@ to its job, which isolates the failure as before. One prefetcher per runs
 folder and cache (a lock); it runs in a session of its own, with the soft
 resource limits of a bounded evaluation lifted, as the shared office does.
 
-    python -m whitecollar.office.prefetcher RUNS_ROOT
+    python -m whitecollar.libreoffice.prefetcher RUNS_ROOT
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ ROOT_ENV = "WHITECOLLAR_PREFETCH_ROOT"
 MAX_S = 6 * 3600.0
 _started: set[str] = set()  # runs folders this process already started a prefetcher for
 #: the detached prefetcher's command (not `-m`: the package imports this module first)
-_ENTRY = "import sys; from whitecollar.office.prefetcher import main; sys.exit(main(sys.argv[1:]))"
+_ENTRY = "import sys; from whitecollar.libreoffice.prefetcher import main; sys.exit(main(sys.argv[1:]))"
 _spawned: dict[str, float] = {}  # when this process started one (monotonic), by runs folder
 
 
@@ -77,7 +77,7 @@ def _lift_soft_limits() -> None:
 
 def ensure() -> None:
     """Start the prefetcher of the workflow's runs folder unless one is running (or none is named)."""
-    from whitecollar.office import recalc_cache
+    from whitecollar.libreoffice import recalc_cache
 
     value = os.environ.get(ROOT_ENV, "").strip()
     cache_root = recalc_cache.cache_root()
@@ -165,7 +165,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
     import tempfile
     import threading
 
-    from whitecollar.office import recalc_cache, recalc_inputs, shared_office, soffice
+    from whitecollar.libreoffice import recalc_cache, recalc_inputs, shared_office, soffice
 
     exe = soffice.find_soffice()
     cache_root = recalc_cache.cache_root()
@@ -312,7 +312,7 @@ def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
     as it always did. Nothing is trusted here: the caller reads the results
     from the content-addressed cache.
     """
-    from whitecollar.office import recalc_cache, recalc_inputs
+    from whitecollar.libreoffice import recalc_cache, recalc_inputs
 
     value = os.environ.get(ROOT_ENV, "").strip()
     cache_root = recalc_cache.cache_root()
@@ -356,7 +356,7 @@ def stop_all(cache_root: Path) -> None:
     """End every prefetcher of this cache now (tests, the fault campaign), and wait until it is gone."""
     import signal
 
-    from whitecollar.office.shared_office import _wait_gone
+    from whitecollar.libreoffice.shared_office import _wait_gone
 
     for pid_file in sorted(Path(cache_root).glob("prefetch-*.pid")):
         try:
@@ -369,11 +369,11 @@ def stop_all(cache_root: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from whitecollar.office import recalc_cache
+    from whitecollar.libreoffice import recalc_cache
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m whitecollar.office.prefetcher RUNS_ROOT", file=sys.stderr)
+        print("usage: python -m whitecollar.libreoffice.prefetcher RUNS_ROOT", file=sys.stderr)
         return 2
     cache_root = recalc_cache.cache_root()
     if cache_root is None:

@@ -1,5 +1,5 @@
 """Recalculation batched across grading jobs: the prefetcher of finished runs' workbooks
-(office/prefetcher.py) fills the shared disk cache in batches, and a job that finds its
+(libreoffice/prefetcher.py) fills the shared disk cache in batches, and a job that finds its
 workbook done meanwhile converts nothing."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from office_helpers import PopenCounter, needs_soffice
 from runkit import write_run
 
-from whitecollar.office import prefetcher, recalc, recalc_cache, shared_office
-from whitecollar.office import soffice as soffice_mod
+from whitecollar.libreoffice import prefetcher, recalc, recalc_cache, shared_office
+from whitecollar.libreoffice import soffice as soffice_mod
 from whitecollar.office.xlsx import save_workbook
 
 SRC = Path(recalc.__file__).resolve().parents[2]
@@ -102,7 +102,7 @@ def test_a_miss_in_the_workflow_starts_one_detached_prefetcher(runs, shared_cach
     first = runs / "T-01" / "b" / "A1" / "r4" / "out" / "book.xlsx"  # the last in the folder's order
     assert openpyxl.load_workbook(recalc.recalculate([first])[first], data_only=True).active["A2"].value == 36
     # the job started the prefetcher and waited for it: it converted nothing itself
-    assert len(counter.commands) == 1 and "whitecollar.office.prefetcher" in " ".join(counter.commands[0]), (
+    assert len(counter.commands) == 1 and "whitecollar.libreoffice.prefetcher" in " ".join(counter.commands[0]), (
         counter.commands
     )
     cache = recalc_cache.RecalcCache(shared_cache, next(p.name for p in shared_cache.iterdir() if len(p.name) == 24))
@@ -138,7 +138,7 @@ def test_one_prefetcher_per_folder(tmp_path, monkeypatch):
     held = prefetcher._lock(prefetcher._state(cache, tmp_path / "runs"))
     try:
         second = subprocess.run(
-            [sys.executable, "-m", "whitecollar.office.prefetcher", str(tmp_path / "runs")],
+            [sys.executable, "-m", "whitecollar.libreoffice.prefetcher", str(tmp_path / "runs")],
             env=dict(os.environ),
             capture_output=True,
             text=True,
@@ -148,7 +148,7 @@ def test_one_prefetcher_per_folder(tmp_path, monkeypatch):
     finally:
         held.close()
     bad = subprocess.run(
-        [sys.executable, "-m", "whitecollar.office.prefetcher"],
+        [sys.executable, "-m", "whitecollar.libreoffice.prefetcher"],
         env=dict(os.environ),
         capture_output=True,
         text=True,

@@ -29,16 +29,16 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 
-from whitecollar.office import prefetcher as _prefetcher
-from whitecollar.office import recalc_cache as _disk
-from whitecollar.office import shared_office as _shared
-from whitecollar.office import soffice as _soffice
+from whitecollar.libreoffice import prefetcher as _prefetcher
+from whitecollar.libreoffice import recalc_cache as _disk
+from whitecollar.libreoffice import shared_office as _shared
+from whitecollar.libreoffice import soffice as _soffice
+from whitecollar.libreoffice.recalc_inputs import FILTER, engine_cache, has_formulas, validate_xlsx
 from whitecollar.office.guard import DEFAULT_MAX_BYTES, read_guarded
 from whitecollar.office.model import Failure
-from whitecollar.office.recalc_inputs import FILTER, engine_cache, has_formulas, validate_xlsx
 
 #: Called before a batch goes to the shared office: starts the prefetcher of the finished runs'
-#: workbooks when the workflow names a runs folder (office/prefetcher.py), else does nothing.
+#: workbooks when the workflow names a runs folder (libreoffice/prefetcher.py), else does nothing.
 _prefetch_hook = _prefetcher.ensure
 #: Then: hand the batch to that prefetcher, which converts what jobs wait for first, and wait for it.
 _prefetch_request = _prefetcher.request
