@@ -354,15 +354,15 @@ def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
 
 def stop_all(cache_root: Path) -> None:
     """End every prefetcher of this cache now (tests, the fault campaign), and wait until it is gone."""
-    import signal
-
     from whitecollar.libreoffice.shared_office import _wait_gone
+    from whitecollar.processes import signal_group
 
     for pid_file in sorted(Path(cache_root).glob("prefetch-*.pid")):
         try:
             pid = int(pid_file.read_text().split()[0])
-            os.killpg(pid, signal.SIGKILL)
         except (OSError, ValueError, IndexError):
+            continue
+        if not signal_group(pid):
             continue
         _wait_gone(pid)
         pid_file.unlink(missing_ok=True)

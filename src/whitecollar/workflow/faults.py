@@ -403,11 +403,11 @@ def _pilot_with_killer(
             found = _descendants(root_pid or proc.pid) + ([] if root_pid else _mentioning(str(lab.root)))
             for pids, lineage in found:
                 if want(lineage):
+                    if kill_group:
+                        signal_group(proc.pid)
+                        continue
                     try:
-                        if kill_group:
-                            os.killpg(proc.pid, signal.SIGKILL)
-                        else:
-                            os.kill(pids[0] if outermost else pids[-1], signal.SIGKILL)
+                        os.kill(pids[0] if outermost else pids[-1], signal.SIGKILL)
                     except ProcessLookupError:
                         continue
                     victim = (
