@@ -36,13 +36,13 @@ paper: bootstrap
 
 restricted: bootstrap
 	$(SNAKEMAKE) restricted
-	@echo "package: results/package/whitecollar-package.tar (SHA-256 beside it)"
+	@echo "restricted: results/restricted/whitecollar-restricted.tar (SHA-256 beside it)"
 
 # Rebuild the paper from a restricted package in this (fresh) clone: hashes checked,
 # runs and judges' scores restored, no worker or judge ever started.
 replicate: bootstrap
-	@test -n "$(PACKAGE)" || { echo "usage: make replicate PACKAGE=path/to/whitecollar-package.tar" >&2; exit 2; }
-	$(BIN)/python -m whitecollar replicate "$(PACKAGE)" --cores $(CORES)
+	@test -n "$(RESTRICTED)" || { echo "usage: make replicate RESTRICTED=path/to/whitecollar-restricted.tar" >&2; exit 2; }
+	$(BIN)/python -m whitecollar replicate "$(RESTRICTED)" --cores $(CORES)
 
 test: bootstrap
 	$(BIN)/pytest -q

@@ -39,7 +39,7 @@ def main() -> None:
         pilot = timed(smk + ["results/pilot"], original, env)
         paper = timed(smk + ["paper"], original, env)
         package = timed(smk + ["restricted"], original, env)
-        tar = original / "results" / "package" / "whitecollar-package.tar"
+        tar = original / "results" / "restricted" / "whitecollar-restricted.tar"
         fresh, fenv = lab(Path(tmp) / "fresh")
         replicate = timed([sys.executable, "-m", "whitecollar", "replicate", str(tar)], fresh, fenv)
         print(f"freeze + pilot (PROC-01, 4 runs):  {pilot:7.1f} s")

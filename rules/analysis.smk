@@ -14,7 +14,7 @@ rule pilot:
         runs=lambda w: run_paths(RUNS, run_layout.RUN_JSON),
         receipts=lambda w: run_paths(RECEIPTS, run_layout.RECEIPT),
         judgements=lambda w: judge_score_paths(),
-        code=stage_code("record"),
+        code=stage_code("pilot"),
         # deviations from the freeze are stamped on the record (whitecollar.analysis.audit)
         protocol=_files("benchmark/protocol/*.csv", "benchmark/protocol/*.yaml"),
     output:
@@ -33,7 +33,7 @@ rule pilot:
         judging_root=lambda w: SCORES,
         audit_root=f"{RESULTS}/audit",
     shell:
-        '"$WHITECOLLAR_PYTHON" -m whitecollar record --assignment {input.assignment} --runs-root {params.runs_root}'
+        '"$WHITECOLLAR_PYTHON" -m whitecollar pilot --assignment {input.assignment} --runs-root {params.runs_root}'
         " --receipts-root {params.receipts_root} --envelope {params.envelope}"
         " --judging-root {params.judging_root} --judges {params.judges}"
         " --freeze {input.manifest} --configuration {input.configuration} --audit-root {params.audit_root}"

@@ -1,13 +1,13 @@
 # Stage 6: the restricted package a
-# replicator rebuilds the paper from (`make replicate PACKAGE=...`; see
-# src/whitecollar/paper/restricted.py and replicate.py).
+# replicator rebuilds the paper from (`make replicate RESTRICTED=...`; see
+# src/whitecollar/replication/restricted.py and replicate.py).
 
 
 localrules:
     restricted,
 
 
-PACKAGE_TAR = f"{RESULTS}/package/whitecollar-package.tar"
+RESTRICTED_TAR = f"{RESULTS}/restricted/whitecollar-restricted.tar"
 PROTOCOL_FILES = ["benchmark/protocol/amendments.csv", "benchmark/protocol/analysis_plan.yaml"]
 
 
@@ -21,9 +21,9 @@ rule restricted:
         pilot=PILOT,
         protocol=PROTOCOL_FILES,
         rubrics=expand("benchmark/scenarios/{task}/rubric.yaml", task=SCENARIOS),
-        code=stage_code("package"),
+        code=stage_code("restricted"),
     output:
-        PACKAGE_TAR,
+        RESTRICTED_TAR,
     log:
         f"{LOGS}/restricted.log",
     benchmark:
@@ -35,5 +35,5 @@ rule restricted:
         results=lambda w: RESULTS,
         oracles=ORACLES,
     shell:
-        '"$WHITECOLLAR_PYTHON" -m whitecollar package --results {params.results} --oracles {params.oracles}'
+        '"$WHITECOLLAR_PYTHON" -m whitecollar restricted --results {params.results} --oracles {params.oracles}'
         " --out {output} > {log} 2>&1"

@@ -41,7 +41,7 @@ FOUNDATION = (
     "schemas",
     "runs",
 )
-STAGES = ("benchmark", "lab", "grading", "freeze", "judges", "analysis", "dashboard", "paper")
+STAGES = ("benchmark", "lab", "grading", "freeze", "judges", "analysis", "dashboard", "replication")
 ENTRY = ("cli", "workflow", "kit", "__main__")
 
 

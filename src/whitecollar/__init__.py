@@ -17,8 +17,8 @@ The package is layered, and `tests/test_import_graph.py` holds it to that:
   `grading` (evaluators, receipts, the validation battery), `freeze` (the
   preregistered manifest and the judges' protocol it records), `judges`
   (the blind panel), `analysis` (estimators, tables, figures,
-  the pilot's record), `dashboard` and `paper` (the restricted package and
-  its replication). A stage imports the foundation and earlier stages only;
+  the pilot's record), `dashboard` and `replication` (the restricted package, and the paper
+  rebuilt from it). A stage imports the foundation and earlier stages only;
 * the entry points, which import anything and which nothing imports back:
   `cli` (the `whitecollar` command), `workflow` (the helpers of the
   Snakemake workflow: code inputs, the grading server, the cluster test)

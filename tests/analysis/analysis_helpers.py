@@ -148,7 +148,7 @@ def pilot_records(specs: list[dict]) -> list[tuple[dict, dict]]:
 
 def write_pilot_folder(folder: Path, specs: list[dict], metadata: dict[str, dict], envelope: float = 100.0) -> Path:
     """A pilot folder (experiment.sqlite, ledger.csv) and the bundles' task.json beside it."""
-    from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
+    from whitecollar.analysis.pilot import LEDGER_FIELDS, build_database, ledger_rows
     from whitecollar.office.csvio import write_dict_csv
 
     pilot = folder / "pilot"

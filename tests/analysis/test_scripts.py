@@ -1,4 +1,4 @@
-"""The scripts end to end on files: `whitecollar record` builds the pilot (and its dashboard), a table
+"""The scripts end to end on files: `whitecollar pilot` builds the pilot (and its dashboard), a table
 script turns it into CSV, and the table's numbers are recomputed here from the receipt JSON files alone."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def built(tmp_path_factory) -> Path:
     proc = _run(
         "-m",
         "whitecollar",
-        "record",
+        "pilot",
         "--assignment",
         "assignment.csv",
         "--runs-root",

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from runkit import record
 
-from whitecollar.analysis.record import LEDGER_FIELDS, build_database, ledger_rows
+from whitecollar.analysis.pilot import LEDGER_FIELDS, build_database, ledger_rows
 from whitecollar.judges.agreement import (
     JUDGES_FIELDS,
     agreement_rows,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from whitecollar.analysis.record import unwalled_stamp
+from whitecollar.analysis.pilot import unwalled_stamp
 from whitecollar.grading.evaluation import evaluate
 from whitecollar.hashing import listing_digest, tree_listing
 from whitecollar.lab.backends import SimulatedBackend

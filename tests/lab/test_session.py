@@ -160,7 +160,7 @@ def test_status_classification(kw, status):
 def test_a_not_launched_run_is_in_no_denominator_and_ends_the_summary(tmp_path):
     from runkit import record, write_run
 
-    from whitecollar.analysis.record import not_launched_line, split_not_launched, summarise
+    from whitecollar.analysis.pilot import not_launched_line, split_not_launched, summarise
     from whitecollar.runs.record import not_launched_reason
 
     ran = record(run_id="PROC-01-A1-r1", arm="A1", task_id=TASK, cost_usd=1.0).to_dict()

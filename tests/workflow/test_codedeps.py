@@ -349,7 +349,7 @@ def test_each_rule_declares_every_project_module_its_command_loads(lab_states, t
         ],
         "pilot": wc
         + [
-            "record",
+            "pilot",
             "--assignment",
             "results/plan/assignment.csv",
             "--runs-root",

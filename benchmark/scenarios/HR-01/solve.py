@@ -246,7 +246,7 @@ class Close:
     req: Requests
     rows: list[Row]
     miss: frozenset[str]
-    variant: str
+    variant: Variant
 
     def row(self, emp_id: str) -> Row:
         return next(r for r in self.rows if r.e.emp_id == emp_id)
@@ -276,7 +276,8 @@ def _approved(leaves, emp_id: str, day: date) -> bool:
     )
 
 
-def analyse(ws: Path, miss: frozenset[str] = frozenset(), variant: str = "reference") -> Close:
+def analyse(ws: Path, miss: frozenset[str] = frozenset(), variant: Variant | None = None) -> Close:
+    variant = variant or declared_variant(VARIANTS, "reference")
     pol = read_policy(ws)
     emps = read_hris(ws)
     read_clock(ws, emps)

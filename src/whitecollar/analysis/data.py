@@ -1,7 +1,7 @@
 """The pilot's runs as one table: run, receipt and the scenario's designed properties.
 
 The experiment database (`results/pilot/experiment.sqlite`, written by
-`whitecollar record`) holds the facts; the estimators need them joined with
+`whitecollar pilot`) holds the facts; the estimators need them joined with
 what each scenario was designed to be (depth, professional minutes, whether
 it contains a clarification element), which lives in the frozen bundle's
 `task.json`. The frozen bundle rather than scenario.yaml, because the

@@ -2,7 +2,7 @@
 
 Snakemake rules call these verbs, so everything a rule does can also be run
 and debugged by hand. The verbs are grouped by stage, one module each
-(`benchmark`, `lab`, `grading`, `freeze`, `judges`, `analysis`, `paper`),
+(`benchmark`, `lab`, `grading`, `freeze`, `judges`, `analysis`, `replication`),
 and are thin: they parse arguments, call the library and print a line.
 Errors a user can fix are printed as one line naming the file and the fix,
 with exit status 2; a failed check exits with 1. An entry point of the
@@ -18,12 +18,12 @@ import logging
 import sys
 
 from whitecollar.benchmark.scenario import ScenarioError
-from whitecollar.cli import analysis, benchmark, freeze, grading, judges, lab, paper
+from whitecollar.cli import analysis, benchmark, freeze, grading, judges, lab, replication
 from whitecollar.cli.common import UsageError
 from whitecollar.config import ConfigError
 
 #: the verb modules, in the order of the pipeline (and of `whitecollar --help`)
-VERBS = (benchmark, lab, grading, freeze, judges, analysis, paper)
+VERBS = (benchmark, lab, grading, freeze, judges, analysis, replication)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,8 +13,8 @@ from pathlib import Path
 from whitecollar.cli.common import UsageError, current_protocol, load_config
 
 
-def cmd_record(a: argparse.Namespace) -> int:
-    from whitecollar.analysis.record import RecordError, write_record
+def cmd_pilot(a: argparse.Namespace) -> int:
+    from whitecollar.analysis.pilot import RecordError, write_record
 
     deviations = None
     if a.freeze:  # deviations from the freeze and re-gradings, stamped on the summary and the dashboard
@@ -117,7 +117,7 @@ def cmd_dashboard_screenshot(a: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    s = sub.add_parser("record", help="rebuild the pilot's database, ledger and summary from the files")
+    s = sub.add_parser("pilot", help="rebuild the pilot's database, ledger and summary from the files")
     s.add_argument("--assignment", required=True)
     s.add_argument("--runs-root", required=True)
     s.add_argument("--receipts-root", required=True)
@@ -129,7 +129,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--audit-root", default="results/audit", help="where verdict snapshots per evaluator version live")
     s.add_argument("--config", help="by hand: the study configuration the audit compares with the freeze")
     s.add_argument("--configuration", help="the workflow's configuration slice (rule configuration writes it)")
-    s.set_defaults(fn=cmd_record)
+    s.set_defaults(fn=cmd_pilot)
     s = sub.add_parser("power", help="probability of detecting an arm premium (Monte Carlo)")
     s.add_argument("--premium", type=float, default=0.10, help="premium over A1, difference in success rate")
     s.add_argument("--scenarios", type=int, default=10)

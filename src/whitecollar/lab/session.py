@@ -261,7 +261,7 @@ def record_not_launched(
     integrity to check), so the workflow goes on to the record and the
     summary; run.json says `not_launched` and why. Such a run is neither a
     worker's failure nor the laboratory's: it is left out of every
-    denominator and counted on its own (analysis/record.py).
+    denominator and counted on its own (analysis/pilot.py).
     """
     folder = RunFolder(Path(run_dir))
     folder.clear()

@@ -315,8 +315,8 @@ STAGES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "assign": (("assign",), ()),
     "evaluate": (("evaluate",), ("evaluate.py",)),
     "render": (("render",), ()),
-    "record": (("record",), ()),
-    "package": (("package",), ()),
+    "pilot": (("pilot",), ()),
+    "restricted": (("restricted",), ()),
 }
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from whitecollar import atomic
 from whitecollar.hashing import sha256_file
-from whitecollar.paper.restricted import ROOT_NAME, SUMS
+from whitecollar.replication.restricted import ROOT_NAME, SUMS
 from whitecollar.runs.layout import finished_runs
 from whitecollar.runs.record import read_run_record
 

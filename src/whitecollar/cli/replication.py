@@ -12,10 +12,10 @@ from pathlib import Path
 from whitecollar.cli.common import UsageError
 
 
-def cmd_package(a: argparse.Namespace) -> int:
+def cmd_restricted(a: argparse.Namespace) -> int:
     """The restricted package: one deterministic tar, public and restricted parts, a SHA-256 per member."""
     from whitecollar import paths
-    from whitecollar.paper.restricted import PackageError, build_package
+    from whitecollar.replication.restricted import PackageError, build_package
 
     try:
         info = build_package(Path(a.results), Path(a.oracles), paths.REPO_ROOT, Path(a.out))
@@ -31,7 +31,7 @@ def cmd_package(a: argparse.Namespace) -> int:
 def cmd_replicate(a: argparse.Namespace) -> int:
     """Rebuild receipts, records, tables, figures and the paper from a package, with no worker or judge."""
     from whitecollar import paths
-    from whitecollar.paper.replicate import ReplicationError, replicate
+    from whitecollar.replication.replicate import ReplicationError, replicate
 
     root = Path(a.root) if a.root else paths.REPO_ROOT
     try:
@@ -54,11 +54,11 @@ def cmd_replicate(a: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    s = sub.add_parser("package", help="write the restricted package (what `snakemake restricted` runs)")
+    s = sub.add_parser("restricted", help="write the restricted package (what `snakemake restricted` runs)")
     s.add_argument("--results", default="results")
     s.add_argument("--oracles", default="results/restricted/oracles")
     s.add_argument("--out", required=True)
-    s.set_defaults(fn=cmd_package)
+    s.set_defaults(fn=cmd_restricted)
     s = sub.add_parser(
         "replicate", help="rebuild the paper from a restricted package, never starting a worker or judge"
     )

@@ -30,7 +30,7 @@ from typing import Any
 from whitecollar import atomic
 from whitecollar.hashing import SNAKEMAKE_MARKER, sha256_bytes, sha256_file
 
-ROOT_NAME = "whitecollar-package"
+ROOT_NAME = "whitecollar-restricted"
 SUMS = "SHA256SUMS"
 README = "README.md"
 #: 2025-01-01T00:00:00Z, the date the office writers stamp too
@@ -209,7 +209,7 @@ Every file's SHA-256 is in `{SUMS}` (check it with `sha256sum -c {SUMS}` in this
 
 In a fresh clone of the repository, at the commit the freeze was made with:
 
-    make replicate PACKAGE=/path/to/{ROOT_NAME}.tar
+    make replicate RESTRICTED=/path/to/{ROOT_NAME}.tar
 
 It checks every member against `{SUMS}` and the clone's rubrics, judge prompt, judge panel,
 analysis plan, study design and amendments against the freeze manifest; restores the benchmark,

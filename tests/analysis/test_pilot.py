@@ -1,10 +1,10 @@
-"""The pilot's record written as the library, not through argv (analysis/record.py)."""
+"""The pilot's record written as the library, not through argv (analysis/pilot.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from whitecollar.analysis.record import RecordError, write_record
+from whitecollar.analysis.pilot import RecordError, write_record
 from whitecollar.lab.assignment import write_assignment
 
 
@@ -36,7 +36,7 @@ def test_an_empty_assignment_gives_an_empty_record_with_every_file(tmp_path):
 def test_the_summary_and_ledger_of_scripted_model_runs_say_scripted_model():
     from analysis_helpers import pilot_records
 
-    from whitecollar.analysis.record import format_table, ledger_rows, summarise
+    from whitecollar.analysis.pilot import format_table, ledger_rows, summarise
 
     specs = [{"task": "P-01", "arm": a, "repeat": 1, "success": True} for a in ("A1", "A2")]
     records = [(dict(run, simulated=False, model_source="scripted"), rc) for run, rc in pilot_records(specs)]

@@ -1,4 +1,4 @@
-"""The paper's last stage: the restricted package, and the paper rebuilt from it.
+"""The study's last stage: the restricted package, and the paper rebuilt from it.
 
 `restricted` packs what a replicator needs (the freeze, the runs, the
 receipts, the judges' scores) into one deterministic archive with its

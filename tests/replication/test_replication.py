@@ -19,11 +19,11 @@ import pytest
 from labkit import clone, lab_env, snakemake
 
 from whitecollar.analysis.latex_build import tex_engine
-from whitecollar.paper.restricted import FIXED_MTIME, ROOT_NAME, SUMS
+from whitecollar.replication.restricted import FIXED_MTIME, ROOT_NAME, SUMS
 
 pytestmark = pytest.mark.slow
 
-PACKAGE = Path("results") / "package" / "whitecollar-package.tar"
+PACKAGE = Path("results") / "restricted" / "whitecollar-restricted.tar"
 PILOT_FILES = [
     "summary.csv",
     "summary.txt",
@@ -67,7 +67,7 @@ def replica(original, lab_states, tmp_path_factory) -> tuple[Path, subprocess.Co
 
 def test_the_package_is_deterministic_sorted_and_split(original, tmp_path):
     again = tmp_path / "again.tar"
-    proc = whitecollar(original, "package", "--out", str(again))
+    proc = whitecollar(original, "restricted", "--out", str(again))
     assert proc.returncode == 0, proc.stderr
     assert again.read_bytes() == (original / PACKAGE).read_bytes()
     assert (original / PACKAGE).with_name(PACKAGE.name + ".sha256").read_text().split()[0] == hashlib.sha256(
@@ -162,7 +162,7 @@ def test_replicate_refuses_when_a_judge_would_be_needed(original, lab_states, tm
     score = sorted((partial / "results" / "judging" / "scores").rglob("judge-b.json"))[0]
     score.unlink()
     package = tmp_path / "partial.tar"
-    assert whitecollar(partial, "package", "--out", str(package)).returncode == 0
+    assert whitecollar(partial, "restricted", "--out", str(package)).returncode == 0
     fresh = clone(lab_states("source"), tmp_path / "fresh")
     proc = whitecollar(fresh, "replicate", str(package))
     assert proc.returncode == 2

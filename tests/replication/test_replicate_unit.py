@@ -9,8 +9,8 @@ import tarfile
 import pytest
 from runkit import write_run
 
-from whitecollar.paper.replicate import ReplicationError, planned_jobs, refusal, verify_archive
-from whitecollar.paper.restricted import ROOT_NAME, SUMS
+from whitecollar.replication.replicate import ReplicationError, planned_jobs, refusal, verify_archive
+from whitecollar.replication.restricted import ROOT_NAME, SUMS
 
 DRY_RUN = """Building DAG of jobs...
 Job stats:
@@ -69,7 +69,7 @@ def test_a_damaged_archive_is_refused_naming_the_member(tmp_path, files, sums, m
 
 
 def test_an_archive_of_something_else_is_refused(tmp_path):
-    with pytest.raises(ReplicationError, match="outside whitecollar-package"):
+    with pytest.raises(ReplicationError, match="outside whitecollar-restricted"):
         verify_archive(_tar(tmp_path / "p.tar", {"a.txt": b"a"}, prefix="other"), tmp_path / "x")
     (tmp_path / "q.tar").write_bytes(b"not a tar")
     with pytest.raises(ReplicationError, match="not an uncompressed tar"):
@@ -79,7 +79,7 @@ def test_an_archive_of_something_else_is_refused(tmp_path):
 
 
 def test_an_archived_deliverable_that_differs_from_its_run_record_is_named(tmp_path):
-    from whitecollar.paper.replicate import run_differences
+    from whitecollar.replication.replicate import run_differences
 
     run = tmp_path / "X-01" / "abc" / "A1" / "r1"
     (run / "out").mkdir(parents=True)
