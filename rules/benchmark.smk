@@ -69,7 +69,7 @@ PROTOCOL_CODE = {
 
 # The configuration Snakemake was given (`--configfile`, `--config` included), the slice the protocol
 # is built from, as a file: the freeze reads it as ancient() (a design change after the freeze stays a
-# deviation until an amendment and `--forcerun freeze`), the record as a plain input (it audits it).
+# deviation until an amendment and `--forcerun freeze -- freeze`), the record as a plain input (it audits it).
 rule configuration:
     output:
         CONFIGURATION,

@@ -108,8 +108,10 @@ def test_the_freeze_records_the_design_of_the_configuration_it_was_given(lab):
     (root / "study.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True))
     # another design is a deviation, never a re-freeze by itself: only its configuration file is rewritten
     assert planned(root, "freeze", "--configfile", "study.yaml") == {"configuration": 1}
-    built = snakemake(root, "--cores", "2", "--configfile", "study.yaml", "--forcerun", "freeze", "--", "freeze")
-    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    for step in (["--", "configuration"], ["--forcerun", "freeze", "--", "freeze"]):  # the README's two steps
+        built = snakemake(root, "--cores", "2", "--configfile", "study.yaml", *step)
+        assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert "pilot" not in built.stdout + built.stderr  # the freeze alone, not the default target
     design = _design(root)
     assert (design["repeats"], design["caps"]["budget_usd"]) == (3, 5.5)  # the file's, not config.yaml's
     given = json.loads((root / "results" / "freeze" / "configuration.json").read_text())
