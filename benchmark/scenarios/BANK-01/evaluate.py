@@ -116,6 +116,9 @@ COLUMNS = {
 }
 ROWS = {
     "ebitda": ["EBITDA"],
+    "gross_margin": ["Gross margin (%)", "Gross margin", "Gross margin %", "Gross profit margin (%)"],
+    "ebitda_margin": ["EBITDA margin (%)", "EBITDA margin", "EBITDA margin %"],
+    "net_margin": ["Net margin (%)", "Net margin", "Net margin %", "Net profit margin (%)"],
     "debt_service": ["Debt service", "Total debt service"],
     "dscr": ["Debt service coverage ratio", "DSCR", "Debt service coverage", "Debt service coverage ratio (DSCR)"],
     "total_debt": ["Total debt (policy basis)", "Total debt", "Total funded debt", "Total debt (policy)"],
@@ -725,6 +728,8 @@ def portal_decisions(out_dir: Path) -> list[tuple[str, dict]]:
                     "amount": _num(str(fields.get("amount_cad") or "")[:40] or None),
                     "months": read_months(fields.get("amortisation_months")),
                     "explicit": bool(AS_PROPOSED_RX.search(text)),
+                    "rating": read_rating(str(fields.get("risk_rating") or "")[:40] or None),
+                    "rating_given": fields.get("risk_rating") not in (None, ""),
                     "where": f"portal submission {n}, form {FORM}, field recommendation = {text[:60]!r}",
                 },
             )
@@ -1201,16 +1206,51 @@ def counter_column(r: Reads) -> Verdict:
     return Verdict(ok, detail, "; ".join(rat.where(row, "counter") for row in COUNTER_ROWS)[:400])
 
 
-@criterion("risk_rating", weight=1, description="The memo's risk rating is the grid's", oracle_fact=True)
+@criterion(
+    "risk_rating",
+    weight=1,
+    description="The memo's risk rating is the grid's, and no credit-decision form states another",
+    oracle_fact=True,
+)
 def risk_rating(r: Reads) -> Verdict:
     line = labelled(r.text, "rating")
     brr = read_rating(line[0]) if line else None
     want = r.oracle["rating"]["brr"]
+    # the committee reads the rating the form files as much as the memo's: a form that files another is wrong
+    other = [f"{where}: BRR {d['rating']}" for where, d in r.portal if d["rating_given"] and d["rating"] != want]
+    detail = f"BRR {brr} against {want}" + (f"; {other[0]}" if other else "")
     return Verdict(
-        brr == want,
-        f"BRR {brr} against {want}",
+        brr == want and not other,
+        detail,
         f"credit-memo.docx: {line[1][:80]!r}" if line else "no labelled risk rating",
     )
+
+
+MARGINS = (
+    ("gross_margin", "gross_margin_pct"),
+    ("ebitda_margin", "ebitda_margin_pct"),
+    ("net_margin", "net_margin_pct"),
+)
+
+
+@criterion(
+    "margins",
+    weight=1,
+    description="The gross, EBITDA and net margins for fiscal 2023 to 2025 are on Ratios, each right to one decimal "
+    "of a percent",
+    oracle_fact=True,
+)
+def margins(r: Reads) -> Verdict:
+    rat, tol = r.rat, r.tol["margin_pct"]
+    bad, ev = [], []
+    for row, key in MARGINS:
+        for y in ("2023", "2024", "2025"):
+            got = rat.value(row, f"FY{y}")
+            ev.append(rat.where(row, f"FY{y}"))
+            # in points (18.6) or as a fraction formatted as a percentage (0.186), as the brief allows
+            if not _close(got, r.hist[y][key], tol, (1.0, 100.0)):
+                bad.append(f"{ROWS[row][0]} FY{y} {got}")
+    return Verdict(bool(rat) and not bad, "; ".join(bad[:4]) or "nine margins right", "; ".join(ev)[:400])
 
 
 @criterion(
@@ -1311,6 +1351,7 @@ evaluate = Evaluator(
         counter_offer,
         counter_column,
         risk_rating,
+        margins,
         key_metrics,
         document_structure(
             "memo_structure",

@@ -1212,6 +1212,7 @@ TOLERANCES = {
     "leverage": 0.005,
     "current_ratio": 0.005,
     "ltv": 0.0005,
+    "margin_pct": 0.05,  # margins are written in percent to one decimal
 }
 
 
