@@ -665,8 +665,8 @@ CASES: list[Case] = [
     honest("h-template", "the brief followed to the letter"),
     wrong(
         "h-older-layout",
-        "no Decision or Remark column, no labelled lines: prose recommendation, findings in COMPLETION.json; the brief's Decision column is missing",
-        ("award_decision", "memo_labelled_lines"),
+        "no Decision or Remark column, no labelled lines: prose recommendation, findings in COMPLETION.json; the brief's Decision and Remark columns are missing",
+        ("workbook_structure", "award_decision", "memo_labelled_lines"),
         decision_column=False,
         remark_column=False,
         labels=False,
@@ -743,7 +743,6 @@ CASES: list[Case] = [
     honest(
         "h-dates-in-words",
         "the lapse stated with a date in words and paraphrased",
-        remark_column=False,
         validity_text="{S1} offered its prices until {valid_words}, {days_lapsed_words} days before the evaluation date, so "
         "its offer is out of validity; we will ask it for written confirmation that its prices "
         "still stand.",
@@ -818,7 +817,7 @@ CASES: list[Case] = [
     wrong(
         "h-older-words",
         "older layout: Pass / Fail for the brief's Compliant / Non-compliant, and no Decision column",
-        ("award_decision", "scoring_values", "memo_labelled_lines"),
+        ("workbook_structure", "award_decision", "scoring_values", "memo_labelled_lines"),
         decision_column=False,
         remark_column=False,
         labels=False,

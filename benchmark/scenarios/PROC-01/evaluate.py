@@ -1064,10 +1064,13 @@ def _item_gaps(s: dict, line_values: list[float], sheet_values: list[float], eve
 
 def _norm_gaps(r: Reads) -> list[str]:
     """What the Normalisation sheet lacks of the brief's layout: per item, the extension as quoted beside the one
-    recomputed, and the exchange rate and the freight allowance in columns of their own."""
+    recomputed, the exchange rate and the freight allowance in columns of their own, and the remark column the
+    brief asks for (where corrections and points to confirm are recorded, even when it is left blank)."""
     norm = r.norm
     gaps = [
-        f"no {label} column" for fld, label in (("fx", "exchange-rate"), ("freight", "freight")) if not norm.has(fld)
+        f"no {label} column"
+        for fld, label in (("fx", "exchange-rate"), ("freight", "freight"), ("remark", "remark"))
+        if not norm.has(fld)
     ]
     if not (norm and r.norm_sheet is not None):
         return gaps
@@ -1098,7 +1101,8 @@ def _structure_why(r: Reads, missing_rows: list[str], norm_gaps: list[str]) -> s
 @criterion(
     "workbook_structure",
     weight=1,
-    description="evaluation.xlsx has a Normalisation and a Scoring sheet with a row for every supplier",
+    description="evaluation.xlsx has a Normalisation sheet with the brief's columns and a Scoring sheet, with a row "
+    "for every supplier",
 )
 def workbook_structure(r: Reads) -> Verdict:
     norm, scoring, sup = r.norm, r.scoring, r.sup
