@@ -207,46 +207,56 @@ class _Reader:
                 continue  # an "@" in free text between entries
             close = "}" if self.t[self.i] == "{" else ")"
             if kind in ("comment", "preamble"):
-                if close == "}":
-                    self.braced()
-                else:
-                    self.i = self.t.find(")", self.i) + 1 or len(self.t)
+                self._skip_block(close)
                 continue
             self.i += 1
             self.skip_ws()
             if kind == "string":
-                name = self.word().lower()
-                self.skip_ws()
-                if self.t[self.i] != "=":
-                    raise self.error("@string needs name = value")
-                self.i += 1
-                self.strings[name] = self.value()
-                self.skip_ws()
-                if self.t[self.i] == close:
-                    self.i += 1
+                self._string(close)
                 continue
-            key = self.word()
-            self.skip_ws()
-            entry = Entry(kind, key)
-            while self.i < len(self.t):
-                if self.t[self.i] == ",":
-                    self.i += 1
-                    self.skip_ws()
-                if self.i < len(self.t) and self.t[self.i] == close:
-                    self.i += 1
-                    break
-                name = self.word().lower()
-                self.skip_ws()
-                if self.i >= len(self.t) or self.t[self.i] != "=":
-                    raise self.error(f"field {name!r} of {key!r} needs '='")
+            out.append(self._entry(kind, close))
+
+    def _skip_block(self, close: str) -> None:
+        """A comment or preamble holds no entry: step over it whole, whichever bracket opens it."""
+        if close == "}":
+            self.braced()
+        else:
+            self.i = self.t.find(")", self.i) + 1 or len(self.t)
+
+    def _string(self, close: str) -> None:
+        """An @string definition, kept so that later fields can name it."""
+        name = self.word().lower()
+        self.skip_ws()
+        if self.t[self.i] != "=":
+            raise self.error("@string needs name = value")
+        self.i += 1
+        self.strings[name] = self.value()
+        self.skip_ws()
+        if self.t[self.i] == close:
+            self.i += 1
+
+    def _entry(self, kind: str, close: str) -> Entry:
+        """One entry's key and fields, up to its closing bracket (an unclosed entry is an error, not a guess)."""
+        key = self.word()
+        self.skip_ws()
+        entry = Entry(kind, key)
+        while self.i < len(self.t):
+            if self.t[self.i] == ",":
                 self.i += 1
-                raw = self.value()
-                entry.raw[name] = raw
-                entry.fields[name] = delatex(raw)
                 self.skip_ws()
-            else:
-                raise self.error(f"entry {key!r} is not closed")
-            out.append(entry)
+            if self.i < len(self.t) and self.t[self.i] == close:
+                self.i += 1
+                return entry
+            name = self.word().lower()
+            self.skip_ws()
+            if self.i >= len(self.t) or self.t[self.i] != "=":
+                raise self.error(f"field {name!r} of {key!r} needs '='")
+            self.i += 1
+            raw = self.value()
+            entry.raw[name] = raw
+            entry.fields[name] = delatex(raw)
+            self.skip_ws()
+        raise self.error(f"entry {key!r} is not closed")
 
 
 def parse(text: str) -> list[Entry]:

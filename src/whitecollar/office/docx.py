@@ -200,14 +200,19 @@ def add_table(
                 para.alignment = WD_ALIGN_PARAGRAPH.RIGHT
     _repeat_header(table.rows[0])
     if col_widths_cm is not None:
-        table.autofit = False
-        grid = table._tbl.tblGrid
-        for gc, width in zip(grid.findall(qn("w:gridCol")), col_widths_cm):
-            gc.set(qn("w:w"), str(int(Cm(width).twips)))
-        for row in table.rows:
-            for cell, width in zip(row.cells, col_widths_cm):
-                cell.width = Cm(width)
+        _set_widths(table, col_widths_cm)
     return table
+
+
+def _set_widths(table: Table, col_widths_cm: Sequence[float]) -> None:
+    """Widths on the grid and on every cell: Word reads the cells, LibreOffice the grid."""
+    table.autofit = False
+    grid = table._tbl.tblGrid
+    for gc, width in zip(grid.findall(qn("w:gridCol")), col_widths_cm):
+        gc.set(qn("w:w"), str(int(Cm(width).twips)))
+    for row in table.rows:
+        for cell, width in zip(row.cells, col_widths_cm):
+            cell.width = Cm(width)
 
 
 def _bottom_border(paragraph: Paragraph, color: str = "1F3864") -> None:

@@ -156,8 +156,8 @@ def _vtimezone(tzid: str) -> list[str]:
     return lines + ["END:VTIMEZONE"]
 
 
-def _vevent(event: dict[str, Any], needed: set[str]) -> list[str]:
-    known = {
+_EVENT_KEYS = frozenset(
+    {
         "uid",
         "dtstamp",
         "start",
@@ -173,10 +173,29 @@ def _vevent(event: dict[str, Any], needed: set[str]) -> list[str]:
         "categories",
         "url",
     }
-    unknown = set(event) - known
+)
+
+
+def _vevent(event: dict[str, Any], needed: set[str]) -> list[str]:
+    unknown = set(event) - _EVENT_KEYS
     if unknown:
-        raise ValueError(f"unknown event keys {sorted(unknown)} (known: {sorted(known)})")
+        raise ValueError(f"unknown event keys {sorted(unknown)} (known: {sorted(_EVENT_KEYS)})")
     lines = ["BEGIN:VEVENT", f"UID:{event['uid']}", f"DTSTAMP:{_utc(event['dtstamp'])}"]
+    lines += _event_times(event, needed)
+    if "sequence" in event:
+        lines.append(f"SEQUENCE:{int(event['sequence'])}")
+    lines += _event_texts(event)
+    if event.get("organizer"):
+        lines.append(_person("ORGANIZER", event["organizer"]))
+    lines += [_person("ATTENDEE", who) for who in event.get("attendees", ())]
+    if event.get("status"):
+        lines.append(_event_status(event))
+    return lines + ["END:VEVENT"]
+
+
+def _event_times(event: dict[str, Any], needed: set[str]) -> list[str]:
+    """DTSTART (required) and DTEND, noting each time zone used so that its VTIMEZONE is written once."""
+    lines = []
     for prop, key in (("DTSTART", "start"), ("DTEND", "end")):
         if event.get(key) is None:
             if key == "start":
@@ -186,25 +205,28 @@ def _vevent(event: dict[str, Any], needed: set[str]) -> list[str]:
         lines.append(line)
         if tz:
             needed.add(tz)
-    if "sequence" in event:
-        lines.append(f"SEQUENCE:{int(event['sequence'])}")
-    for prop, key in (("SUMMARY", "summary"), ("LOCATION", "location"), ("DESCRIPTION", "description")):
-        if event.get(key):
-            lines.append(f"{prop}:{escape_text(event[key])}")
+    return lines
+
+
+def _event_texts(event: dict[str, Any]) -> list[str]:
+    """The escaped text properties, in the order calendar clients write them."""
+    lines = [
+        f"{prop}:{escape_text(event[key])}"
+        for prop, key in (("SUMMARY", "summary"), ("LOCATION", "location"), ("DESCRIPTION", "description"))
+        if event.get(key)
+    ]
     if event.get("categories"):
         lines.append("CATEGORIES:" + ",".join(escape_text(c) for c in event["categories"]))
     if event.get("url"):
         lines.append(f"URL:{event['url']}")
-    if event.get("organizer"):
-        lines.append(_person("ORGANIZER", event["organizer"]))
-    for who in event.get("attendees", ()):
-        lines.append(_person("ATTENDEE", who))
-    if event.get("status"):
-        status = event["status"].upper()
-        if status not in _STATUSES:
-            raise ValueError(f"event {event['uid']}: status {status!r} not in {sorted(_STATUSES)}")
-        lines.append(f"STATUS:{status}")
-    return lines + ["END:VEVENT"]
+    return lines
+
+
+def _event_status(event: dict[str, Any]) -> str:
+    status = event["status"].upper()
+    if status not in _STATUSES:
+        raise ValueError(f"event {event['uid']}: status {status!r} not in {sorted(_STATUSES)}")
+    return f"STATUS:{status}"
 
 
 def calendar_text(

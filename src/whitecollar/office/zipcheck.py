@@ -47,15 +47,7 @@ def check_ooxml(data: bytes, path: str, *, required: str, kind: str) -> Failure 
     kind is the noun phrase for messages, e.g., "an xlsx workbook".
     """
     if not data.startswith(b"PK"):
-        if data.startswith(b"%PDF"):
-            return Failure(path, f"not {kind}: it is a PDF file")
-        if data.startswith(b"\xd0\xcf\x11\xe0"):
-            return Failure(
-                path, f"not {kind}: an OLE compound file (legacy .xls/.doc, or an Office file protected by a password)"
-            )
-        if looks_like_text(data):
-            return Failure(path, f"not {kind} (text file?)")
-        return Failure(path, f"not {kind}: not a zip archive (binary data)")
+        return Failure(path, f"not {kind}{_not_a_zip(data)}")
     try:
         zf = zipfile.ZipFile(io.BytesIO(data))
         infos = zf.infolist()
@@ -77,6 +69,17 @@ def check_ooxml(data: bytes, path: str, *, required: str, kind: str) -> Failure 
     if bad is not None:
         return Failure(path, f"truncated or corrupt zip (bad CRC in {bad})")
     return None
+
+
+def _not_a_zip(data: bytes) -> str:
+    """What a file that is no zip at all looks like, so the message tells the worker what was delivered."""
+    if data.startswith(b"%PDF"):
+        return ": it is a PDF file"
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        return ": an OLE compound file (legacy .xls/.doc, or an Office file protected by a password)"
+    if looks_like_text(data):
+        return " (text file?)"
+    return ": not a zip archive (binary data)"
 
 
 def check_zip_directory(infos: list[zipfile.ZipInfo]) -> str | None:
