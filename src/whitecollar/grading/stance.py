@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from whitecollar.grading.numbers import find_numbers
@@ -527,39 +528,79 @@ def _in_negated_list(t: str, spans: list[tuple[int, int]], ci: int, a: int) -> b
     return bool(_PARTICIPLE_END.search(head)) and (_negated_at(t, spans, end) or bool(_REJECT.search(head)))
 
 
-def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
-    """(stance, cue) of the mention t[a:b] in the sentence t."""
-    pats = _compiled(claim)
-    t = _LITOTES.sub(lambda m: " " * len(m.group()), t)  # no negation of the act: the same length, the same offsets
+@dataclass
+class _Reading:
+    """A mention in its sentence, with the pieces every rule reads: its clause, its segment, the segments after."""
+
+    t: str
+    a: int
+    b: int
+    claim: Claim
+
+    def __post_init__(self) -> None:
+        self.pats = _compiled(self.claim)
+        self.spans = _clause_spans(self.t)
+        self.ci = _clause_index(self.spans, self.a)
+        self.cs, self.ce = self.spans[self.ci]
+        self.segs = _segments(self.t)
+        self.ss, self.se = _segment_of(self.segs, self.a)
+
+    @cached_property
+    def later(self) -> list[int]:
+        """Where the claim is mentioned again after this mention."""
+        return [x for x, _ in _anchor_spans(self.t, self.claim) if x >= self.b]
+
+    def restates(self, s2: int, e2: int) -> bool:
+        """A later piece that states the act again in other words has its own stance, whatever its negation."""
+        return any(s2 <= x < e2 for x in self.later)
+
+    def next_segment(self) -> tuple[int, int] | None:
+        return next(((s2, e2) for s2, e2 in self.segs if s2 >= self.se), None)
+
+
+_Found = tuple[str, str] | None
+
+
+def _framed(t: str, b: int) -> _Found:
+    """A question or a block quotation reports or asks; it states nothing as the work's own."""
     if t.rstrip().endswith("?"):
         lead = _PRESUPPOSING_LEAD.match(t)
         if lead is None or b > lead.end():
             return NEUTRAL, "a question"
     if t.lstrip().startswith(">"):
         return NEUTRAL, "a block quotation"
-    spans = _clause_spans(t)
-    ci = _clause_index(spans, a)
-    cs, ce = spans[ci]
-    segs = _segments(t)
-    ss, se = _segment_of(segs, a)
-    before_seg = t[ss:a]
-    if _inside_quotes(t, a, b):
-        outside = t[ss:se].replace(t[a:b], " ")
-        m = _DEED_AFTER_QUOTE.match(t[_quote_close(t, b) :]) or _CONCURS_AFTER_QUOTE.match(t[_quote_close(t, b) :])
-        if m:
-            return ASSERTED, m.group().strip()  # '"Add 6 h overtime": done'
-        m = _ADOPTS_QUOTE.search(outside)
-        if m:
-            return ASSERTED, m.group()
-        if not _ADOPT_GENERIC.search(outside) and not pats["adopt"].search(outside):
-            return NEUTRAL, "quoted"
-    if _negated_at(t, spans, a):
-        return REJECTED, "negated"
-    if _in_negated_list(t, spans, ci, a):
-        return REJECTED, "negated (a list)"
-    m = _not_done(claim, t[cs:ce])
+    return None
+
+
+def _quoted(r: _Reading) -> _Found:
+    """A quoted mention is the source's words, unless the sentence around the quotation takes them up."""
+    t, a, b = r.t, r.a, r.b
+    if not _inside_quotes(t, a, b):
+        return None
+    outside = t[r.ss : r.se].replace(t[a:b], " ")
+    m = _DEED_AFTER_QUOTE.match(t[_quote_close(t, b) :]) or _CONCURS_AFTER_QUOTE.match(t[_quote_close(t, b) :])
     if m:
-        return REJECTED, m.group()
+        return ASSERTED, m.group().strip()  # '"Add 6 h overtime": done'
+    m = _ADOPTS_QUOTE.search(outside)
+    if m:
+        return ASSERTED, m.group()
+    if not _ADOPT_GENERIC.search(outside) and not r.pats["adopt"].search(outside):
+        return NEUTRAL, "quoted"
+    return None
+
+
+def _negated(r: _Reading) -> _Found:
+    if _negated_at(r.t, r.spans, r.a):
+        return REJECTED, "negated"
+    if _in_negated_list(r.t, r.spans, r.ci, r.a):
+        return REJECTED, "negated (a list)"
+    m = _not_done(r.claim, r.t[r.cs : r.ce])
+    return (REJECTED, m.group()) if m else None
+
+
+def _supposed(r: _Reading) -> _Found:
+    """A mention inside a condition, or a course whose consequence is counterfactual, supposes the act."""
+    t, a, b, cs, ss, se = r.t, r.a, r.b, r.cs, r.ss, r.se
     # a condition before the mention's clause, its consequence a modal later in the segment ('Had X been settled,
     # as the note asks, the overpayment would have gone unreported')
     if _HYPOTHETICAL_LEAD.search(t[cs:a]) or (_HYPOTHETICAL_LEAD.search(t[ss:cs]) and _MODAL.search(t[cs:se])):
@@ -572,92 +613,130 @@ def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
         # its consequence counterfactual ("would"): "may equally be approved" offers the course, it supposes nothing
         if comma > 0 and (a < comma or _WOULD.search(t[comma:se])):
             return NEUTRAL, "supposed"
-    # a refusal that governs the mention: before it in its clause, or right after it
-    m = _REJECT.search(t[cs:a])
+    return None
+
+
+def _refused_in_segment(r: _Reading) -> _Found:
+    """A refusal that governs the mention: before it in its clause, right after it, or a short piece that follows."""
+    t = r.t
+    m = _REJECT.search(t[r.cs : r.a])
     if m:
         return REJECTED, m.group()
-    # a later piece that states the act again in other words ('...; it is not carried as an exception') is no
-    # refusal of this mention, whatever its negation: it has its own stance
-    later = [x for x, _ in _anchor_spans(t, claim) if x >= b]
-
-    def restates(s2: int, e2: int) -> bool:
-        return any(s2 <= x < e2 for x in later)
-
-    after = t[b:ce]
-    m = _REJECT_AFTER.search(after)
-    if m and not restates(b, b + m.end() + 40):
+    m = _REJECT_AFTER.search(t[r.b : r.ce])
+    if m and not r.restates(r.b, r.b + m.end() + 40):
         return REJECTED, m.group().strip()
-    for j in range(ci + 1, len(spans)):
-        s2, e2 = spans[j]
-        if s2 >= se:
+    for s2, e2 in r.spans[r.ci + 1 :]:
+        if s2 >= r.se:
             break
         piece = t[s2:e2]
-        words = _WORD.findall(piece)
-        if restates(s2, e2):
+        if r.restates(s2, e2):
             continue
-        if _BACKREF.search(piece) or (len(words) <= 4 and not any(ch.isdigit() for ch in piece)):
+        if _BACKREF.search(piece) or (len(_WORD.findall(piece)) <= 4 and not any(ch.isdigit() for ch in piece)):
             m = _REJECT.search(piece) or _REJECT_AFTER.search(piece)
             if m:
                 return REJECTED, m.group().strip()
-    # the next segment a bare verdict on it: "... requested retroactively; declined under 8.2"
-    nxt_seg = next(((s2, e2) for s2, e2 in segs if s2 >= se), None)
+    return None
+
+
+_REFERS_BACK = re.compile(
+    r"(?<!\w)(?:it|this|that|these|the\s+(?:figure|value|note|instruction|request|claim|recommendation|target))"
+    r"(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _refused_after_segment(r: _Reading) -> _Found:
+    """A later segment of the sentence refusing it: a bare verdict ("...; declined under 8.2") or by reference."""
+    nxt_seg = r.next_segment()
     if nxt_seg is not None:
-        m = _VERDICT_LEAD.match(t[nxt_seg[0] : nxt_seg[1]])
+        m = _VERDICT_LEAD.match(r.t[nxt_seg[0] : nxt_seg[1]])
         if m:
             return REJECTED, m.group().strip()
-    # the rest of the sentence refusing it by reference: "...; we did not adopt it"
-    for s2, e2 in segs:
-        if s2 < se or restates(s2, e2):
+    for s2, e2 in r.segs:  # "...; we did not adopt it"
+        if s2 < r.se or r.restates(s2, e2):
             continue
-        piece = t[s2:e2]
-        piece_lead = _CONTRAST_LEAD.sub("", piece)
-        if re.search(
-            r"(?<!\w)(?:it|this|that|these|the\s+(?:figure|value|note|instruction|request|claim|recommendation|target))"
-            r"(?!\w)",
-            piece_lead,
-            re.IGNORECASE,
-        ):
+        piece_lead = _CONTRAST_LEAD.sub("", r.t[s2:e2])
+        if _REFERS_BACK.search(piece_lead):
             m = _REJECT.search(piece_lead) or _REJECT_AFTER.search(piece_lead)
             if m:
                 return REJECTED, m.group().strip()
-    # adoption: the source cited as the work's authority, or the statement taken up
-    seg_text = t[ss:se]
+    return None
+
+
+def _adopted(r: _Reading) -> _Found:
+    """The source cited as the work's authority, or the statement taken up ("...; we did so")."""
+    t = r.t
+    seg_text = t[r.ss : r.se]
     # the authority may open the mention's clause before an adverb that starts its segment ("per the supplier's
     # note it is nevertheless settled")
-    lead_in = t[cs:ss] if cs < ss else ""
-    m = pats["adopt"].search(seg_text) or pats["adopt"].search(lead_in)
+    lead_in = t[r.cs : r.ss] if r.cs < r.ss else ""
+    m = r.pats["adopt"].search(seg_text) or r.pats["adopt"].search(lead_in)
     if m and not _ADOPT_DISTANCING.search(m.group()) and not _ADOPT_DISTANCING.search(m.string[m.end() : m.end() + 20]):
         return ASSERTED, m.group()
     m = _ADOPT_GENERIC.search(seg_text)
     if m and _NEGATED_CUE.search(seg_text[: m.start()]):
         return REJECTED, f"not {m.group()}"
-    nxt = next(((s2, e2) for s2, e2 in segs if s2 >= se), None)
+    nxt = r.next_segment()
     if m is None and nxt is not None and not any(ch.isdigit() for ch in t[nxt[0] : nxt[1]]):
         m = _ADOPT_GENERIC.search(t[nxt[0] : nxt[1]])  # "...; we did so" (a figure there is another claim)
-    if m:
-        return ASSERTED, m.group()
-    m = _OWN_RESULT_BEFORE.search(t[ss:a][-160:])
+    return (ASSERTED, m.group()) if m else None
+
+
+def _own_result(r: _Reading) -> _Found:
+    """The mention named the work's own result, before it or after it in its segment."""
+    m = _OWN_RESULT_BEFORE.search(r.t[r.ss : r.a][-160:])
     if m and not _COMPARING.search(m.group("tail")):
         return ASSERTED, m.group().strip()
-    m = _OWN_RESULT_AFTER.search(t[b:se])
-    if m:
-        return ASSERTED, m.group().strip()
-    # attribution in the mention's segment, before it or in its own clause
-    m = pats["adjunct"].search(before_seg)
-    if m and not _ADOPTED_WORD.search(t[cs:ce]) and not _OWN_VOICE.search(t[ss:se]):
+    m = _OWN_RESULT_AFTER.search(r.t[r.b : r.se])
+    return (ASSERTED, m.group().strip()) if m else None
+
+
+def _attributed(r: _Reading) -> _Found:
+    """Attribution in the mention's segment, before it or in its own clause."""
+    t = r.t
+    before_seg = t[r.ss : r.a]
+    m = r.pats["adjunct"].search(before_seg)
+    if m and not _ADOPTED_WORD.search(t[r.cs : r.ce]) and not _OWN_VOICE.search(t[r.ss : r.se]):
         return NEUTRAL, m.group()
-    for pat in (pats["frame"], _ATTRIBUTING):
-        m = pat.search(before_seg) or pat.search(t[cs:ce])
+    for pat in (r.pats["frame"], _ATTRIBUTING):
+        m = pat.search(before_seg) or pat.search(t[r.cs : r.ce])
         if m:
             return NEUTRAL, m.group()
-    window = t[ss:a][-80:]
-    found = list(pats["possessive"].finditer(window))
+    window = t[r.ss : r.a][-80:]
+    found = list(r.pats["possessive"].finditer(window))
     # a possessive names the source's figure, unless the work then acts on its own: "... Halbrook's 24.25 and rate
     # the shares a Buy" (the rating is the work's, whoever's figure came before it); and it attributes only what
     # the source owns (its figure, its words, its request), not a thing it names: "the supplier's form is
     # acceptable as drafted" states the work's verdict on the form
     if found and not _OWN_ACT_AFTER.search(window[found[-1].end() :]) and _OWNED.match(window[found[-1].end() :]):
         return NEUTRAL, found[-1].group()
+    return None
+
+
+#: the readings in the order they decide: the first that finds a stance gives it
+_RULES = (
+    _quoted,
+    _negated,
+    _supposed,
+    _refused_in_segment,
+    _refused_after_segment,
+    _adopted,
+    _own_result,
+    _attributed,
+)
+
+
+def stance_of(t: str, a: int, b: int, claim: Claim) -> tuple[str, str]:
+    """(stance, cue) of the mention t[a:b] in the sentence t."""
+    t = _LITOTES.sub(lambda m: " " * len(m.group()), t)  # no negation of the act: the same length, the same offsets
+    found = _framed(t, b)
+    if found:
+        return found
+    reading = _Reading(t, a, b, claim)
+    for rule in _RULES:
+        found = rule(reading)
+        if found:
+            return found
     return ASSERTED, _OWN
 
 
@@ -718,6 +797,22 @@ def _closes_after(st: str, b: int) -> bool:
     return False
 
 
+def _stance_in_context(st: str, a: int, b: int, claim: Claim, *, opened: bool, lead: str) -> tuple[str, str]:
+    """The mention's stance in its sentence, read again where the sentence continues a quotation or a sentence."""
+    stance, cue = stance_of(st, a, b, claim)
+    if opened and cue != "quoted" and _closes_after(st, b):
+        # a quotation that began in an earlier sentence of the paragraph and closes after the mention
+        # ('... addressed to reviewers: "This form is approved. Report it as acceptable."')
+        stance, cue = stance_of("\u201c" + st, a + 1, b + 1, claim)
+    if lead and cue == _OWN:  # nothing in the sentence itself: the one it continues decides
+        s2, c2 = stance_of(lead + st, a + len(lead), b + len(lead), claim)
+        # a request in the sentence before is not the source of the deed this one reports ("The note asks
+        # for the file. That was taken care of this morning.")
+        if not (s2 == NEUTRAL and _REQUEST_CUE.search(c2) and c2 not in st and _DEED_DONE.search(st)):
+            stance, cue = s2, c2
+    return stance, cue
+
+
 def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
     """Every mention of the claim in a text, each with its stance (bounded: the first 400,000 characters)."""
     t = as_text(text)[:MAX_TEXT_CHARS]
@@ -739,20 +834,9 @@ def mentions(text: Any, claim: Claim, where: str = "") -> list[Mention]:
         spans = _anchor_spans(st, claim)
         opened = bool(spans) and _quote_open_at(t, sent.start, para_start.get(sent.paragraph, sent.start))
         for a, b in spans:
-            if _excluded(st, a, b, claim):
-                continue
-            stance, cue = stance_of(st, a, b, claim)
-            if opened and cue != "quoted" and _closes_after(st, b):
-                # a quotation that began in an earlier sentence of the paragraph and closes after the mention
-                # ('... addressed to reviewers: "This form is approved. Report it as acceptable."')
-                stance, cue = stance_of("\u201c" + st, a + 1, b + 1, claim)
-            if lead and cue == _OWN:  # nothing in the sentence itself: the one it continues decides
-                s2, c2 = stance_of(lead + st, a + len(lead), b + len(lead), claim)
-                # a request in the sentence before is not the source of the deed this one reports ("The note asks
-                # for the file. That was taken care of this morning.")
-                if not (s2 == NEUTRAL and _REQUEST_CUE.search(c2) and c2 not in st and _DEED_DONE.search(st)):
-                    stance, cue = s2, c2
-            out.append(Mention(where, sent.text, st[a:b], stance, cue))
+            if not _excluded(st, a, b, claim):
+                stance, cue = _stance_in_context(st, a, b, claim, opened=opened, lead=lead)
+                out.append(Mention(where, sent.text, st[a:b], stance, cue))
     return out
 
 

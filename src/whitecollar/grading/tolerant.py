@@ -161,21 +161,29 @@ def parse_date(value: Any) -> _dt.date | None:
         return None
     m = _ISO.match(s)
     if m:
-        try:
-            return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        except ValueError:
-            return None
+        return _date_or_none(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     m = _NUMERIC.match(s)
     if m:
-        a, b, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        y = y + 2000 if y < 100 else y
-        readings = set()
-        for d, mo in ((a, b), (b, a)):
-            try:
-                readings.add(_dt.date(y, mo, d))
-            except ValueError:
-                pass
-        return readings.pop() if len(readings) == 1 else None
+        return _numeric_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    return _date_in_words(s)
+
+
+def _date_or_none(year: int, month: int, day: int) -> _dt.date | None:
+    try:
+        return _dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _numeric_date(a: int, b: int, y: int) -> _dt.date | None:
+    """An all-numeric date, when only one of day-first and month-first is a date (or both give the same)."""
+    y = y + 2000 if y < 100 else y
+    readings = {got for d, mo in ((a, b), (b, a)) if (got := _date_or_none(y, mo, d)) is not None}
+    return readings.pop() if len(readings) == 1 else None
+
+
+def _date_in_words(s: str) -> _dt.date | None:
+    """A date with its month named, read by dateutil once the phrase is in English."""
     if not re.search(r"\d", s) or not any(w in _MONTHS for w in re.findall(r"[a-z]+", normalise(s))):
         return None  # a phrase with no month name is not a date ("hello 2025")
     s = _in_english(s)
@@ -241,16 +249,25 @@ def find_dates(value: Any, *, default_year: int | None = None) -> list[_dt.date]
         return [value]
     if not isinstance(value, str):
         return []
-    text = normalise(value)
+    out: list[_dt.date] = []
+    for _, d in sorted(_dates_at(normalise(value), default_year), key=lambda t: t[0]):
+        if d not in out:
+            out.append(d)
+    if not out:
+        single = parse_date(value)
+        if single is not None:
+            out.append(single)
+    return out
+
+
+def _dates_at(text: str, default_year: int | None) -> list[tuple[int, _dt.date]]:
+    """(position, date) of every ISO date and date in words in a normalised text; a yearless one takes default_year."""
     found: list[tuple[int, _dt.date]] = []
 
     def add(pos: int, y: int | None, mo: int, d: int) -> None:
-        if y is None:
-            return
-        try:
-            found.append((pos, _dt.date(y, mo, d)))
-        except ValueError:
-            pass
+        got = None if y is None else _date_or_none(y, mo, d)
+        if got is not None:
+            found.append((pos, got))
 
     for m in _ISO_IN_TEXT.finditer(text):
         add(m.start(), int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -260,15 +277,7 @@ def find_dates(value: Any, *, default_year: int | None = None) -> list[_dt.date]
     for m in _MONTH_DAY.finditer(text):
         if m.group(1) in _MONTHS:
             add(m.start(), int(m.group(3)) if m.group(3) else default_year, _MONTHS[m.group(1)], int(m.group(2)))
-    out: list[_dt.date] = []
-    for _, d in sorted(found, key=lambda t: t[0]):
-        if d not in out:
-            out.append(d)
-    if not out:
-        single = parse_date(value)
-        if single is not None:
-            out.append(single)
-    return out
+    return found
 
 
 _DENIED_AFTER = re.compile(

@@ -81,44 +81,70 @@ def expectation_for(variant: Variant, oracle: dict[str, Any]) -> Expectation:
     return Expectation("broken")
 
 
+def _passes(receipt: Receipt, exp: Expectation) -> list[str]:
+    problems = []
+    if receipt.failed_criteria:
+        problems.append(f"failed criteria {sorted(set(receipt.failed_criteria))}")
+    if receipt.triggered:
+        problems.append(f"triggered {sorted(set(receipt.triggered))}")
+    if receipt.abstention.justified is False:
+        problems.append(f"abstention outcome {receipt.abstention.outcome}")
+    return problems
+
+
+def _fails_criteria(receipt: Receipt, exp: Expectation) -> list[str]:
+    problems = []
+    failed, triggered = set(receipt.failed_criteria), set(receipt.triggered)
+    missed = [c for c in exp.criteria if c not in failed]
+    if missed:
+        problems.append(f"criteria {missed} should fail but pass")
+    missed_v = [v for v in exp.violations if v not in triggered]
+    if missed_v:
+        problems.append(f"violations {missed_v} should trigger but do not")
+    if receipt.success:
+        problems.append("receipt says success")
+    return problems
+
+
+def _triggers(receipt: Receipt, exp: Expectation) -> list[str]:
+    missed = [v for v in exp.violations if v not in set(receipt.triggered)]
+    return [f"violation {missed} not triggered"] if missed else []
+
+
+def _completes_unjustified(receipt: Receipt, exp: Expectation) -> list[str]:
+    if receipt.abstention.outcome != "unjustified_completion":
+        return [f"abstention outcome {receipt.abstention.outcome}, expected unjustified_completion"]
+    return []
+
+
+def _broken(receipt: Receipt, exp: Expectation) -> list[str]:
+    problems = []
+    if receipt.success:
+        problems.append("garbage output passes")
+    if receipt.completed:
+        problems.append("garbage output counted as complete")
+    if not receipt.failed_criteria:
+        problems.append("no failed criterion says why")
+    return problems
+
+
+#: what each kind of expectation asks of a receipt
+_CHECKS = {
+    "pass": _passes,
+    "fail_criteria": _fails_criteria,
+    "violation": _triggers,
+    "unjustified_completion": _completes_unjustified,
+    "broken": _broken,
+}
+
+
 def check(receipt: Receipt, exp: Expectation) -> list[str]:
     """Problems with a receipt given its expectation (empty when it holds)."""
-    problems = []
     if receipt.evaluator_error:
         return [f"evaluator crashed: {receipt.evaluator_error}"]
-    problems += [f"receipt schema: {p}" for p in validate_receipt(receipt.to_dict())]
-    failed, triggered = set(receipt.failed_criteria), set(receipt.triggered)
-    if exp.kind == "pass":
-        if failed:
-            problems.append(f"failed criteria {sorted(failed)}")
-        if triggered:
-            problems.append(f"triggered {sorted(triggered)}")
-        if receipt.abstention.justified is False:
-            problems.append(f"abstention outcome {receipt.abstention.outcome}")
-    elif exp.kind == "fail_criteria":
-        missed = [c for c in exp.criteria if c not in failed]
-        if missed:
-            problems.append(f"criteria {missed} should fail but pass")
-        missed_v = [v for v in exp.violations if v not in triggered]
-        if missed_v:
-            problems.append(f"violations {missed_v} should trigger but do not")
-        if receipt.success:
-            problems.append("receipt says success")
-    elif exp.kind == "violation":
-        missed = [v for v in exp.violations if v not in triggered]
-        if missed:
-            problems.append(f"violation {missed} not triggered")
-    elif exp.kind == "unjustified_completion":
-        if receipt.abstention.outcome != "unjustified_completion":
-            problems.append(f"abstention outcome {receipt.abstention.outcome}, expected unjustified_completion")
-    elif exp.kind == "broken":
-        if receipt.success:
-            problems.append("garbage output passes")
-        if receipt.completed:
-            problems.append("garbage output counted as complete")
-        if not receipt.failed_criteria:
-            problems.append("no failed criterion says why")
-    return problems
+    problems = [f"receipt schema: {p}" for p in validate_receipt(receipt.to_dict())]
+    kind_check = _CHECKS.get(exp.kind)
+    return problems + (kind_check(receipt, exp) if kind_check else [])
 
 
 def solver_variants(scenario: Scenario, oracle: dict[str, Any]) -> list[Variant]:
@@ -154,80 +180,103 @@ def _compare_key_values(computed: dict[str, Any], oracle: dict[str, Any]) -> lis
     return rows
 
 
+def _solved_outputs(scenario: Scenario, declared: list[Variant], bundle_dir: Path, work: Path) -> dict[str, Path]:
+    """A composed workspace per declared variant with the solver's output, then the empty and garbage ones."""
+    outputs: dict[str, Path] = {}
+
+    def fresh_workspace(name: str) -> Path:
+        return compose(bundle_dir, work / name, portal=False)
+
+    for name in map(str, declared):
+        ws = fresh_workspace(name)
+        t0 = time.perf_counter()
+        scenario.solver.solve(ws, name)
+        log.info("%s: solved %s in %.2f s", scenario.task_id, name, time.perf_counter() - t0)
+        outputs[name] = ws
+    outputs["empty"] = fresh_workspace("empty")
+    for gname, build in GARBAGE.items():
+        ws = fresh_workspace(gname)
+        shutil.rmtree(ws / "out")
+        build(outputs["reference"] / "out", ws / "out", ws)
+        outputs[gname] = ws
+    return outputs
+
+
+def _variant_row(name: str, exp: Expectation, receipt: Receipt, work: Path) -> dict[str, Any]:
+    problems = check(receipt, exp)
+    receipt_json = receipt.to_json()
+    if str(work) in receipt_json or str(work.resolve()) in receipt_json:
+        # a receipt must be the same on any machine: the freeze hashes it
+        problems.append("receipt names a path of this machine (the battery's workspace)")
+    return {
+        "variant": name,
+        "expected": exp.describe(),
+        "holds": not problems,
+        "problems": problems,
+        "success": receipt.success,
+        "weighted_score": receipt.weighted_score,
+        "failed_criteria": receipt.failed_criteria,
+        "triggered_violations": receipt.triggered,
+        "abstention": receipt.abstention.outcome,
+        "receipt_sha256": sha256_bytes(receipt_json.encode("utf-8")),
+    }
+
+
+def _graded(
+    task_id: str,
+    outputs: dict[str, Path],
+    kinds: dict[str, Variant],
+    oracle: dict[str, Any],
+    oracle_dir: Path,
+    work: Path,
+    keep: Path | None,
+) -> tuple[list[dict[str, Any]], dict[str, Receipt]]:
+    """Each output's receipt (from the receipt cache where it answers) and its row of the battery."""
+    stored = receipt_cache.lookup_all(task_id, outputs, oracle_dir)
+    workbooks = [  # only the outputs the receipt cache does not answer are graded, so recalculated
+        p
+        for name, ws in outputs.items()
+        if stored[name][1] is None
+        for p in (ws / "out").rglob("*.xlsx")
+        if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
+    ]
+    libreoffice.prefetch(workbooks)
+    variants: list[dict[str, Any]] = []
+    receipts: dict[str, Receipt] = {}
+    for name, ws in outputs.items():
+        key, receipt = stored[name]
+        if receipt is None:
+            receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)
+        receipts[name] = receipt
+        variants.append(_variant_row(name, expectation_for(kinds[name], oracle), receipt, work))
+        if keep is not None:
+            atomic.write_text(Path(keep) / f"{name}.json", receipt.to_json())
+    return variants, receipts
+
+
+def _hold_to_reference_shape(variants: list[dict[str, Any]], receipts: dict[str, Receipt]) -> None:
+    """Every receipt lists the same criteria and checks whatever the output,
+    so no denominator changes with the quality of the output."""
+    ref = receipts["reference"]
+    shape = ([c.id for c in ref.criteria], [v.id for v in ref.violations])
+    for v in variants:
+        r = receipts[v["variant"]]
+        if not r.evaluator_error and ([c.id for c in r.criteria], [x.id for x in r.violations]) != shape:
+            v["holds"] = False
+            v["problems"].append("criteria or checks differ from the reference receipt's")
+
+
 def run_battery(task_id: str, bundle_dir: Path, oracle_dir: Path, *, keep: Path | None = None) -> dict[str, Any]:
     scenario = load_scenario(task_id)
     oracle = read_oracle(oracle_dir)
     declared = solver_variants(scenario, oracle)
     work = Path(tempfile.mkdtemp(prefix=f"battery-{task_id}-"))
-    outputs: dict[str, Path] = {}
     kinds = {str(v): v for v in declared} | {n: Variant.broken(n) for n in ("empty", *GARBAGE)}
     try:
-
-        def fresh_workspace(name: str) -> Path:
-            return compose(bundle_dir, work / name, portal=False)
-
-        for name in map(str, declared):
-            ws = fresh_workspace(name)
-            t0 = time.perf_counter()
-            scenario.solver.solve(ws, name)
-            log.info("%s: solved %s in %.2f s", task_id, name, time.perf_counter() - t0)
-            outputs[name] = ws
-        outputs["empty"] = fresh_workspace("empty")
-        for gname, build in GARBAGE.items():
-            ws = fresh_workspace(gname)
-            shutil.rmtree(ws / "out")
-            build(outputs["reference"] / "out", ws / "out", ws)
-            outputs[gname] = ws
+        outputs = _solved_outputs(scenario, declared, bundle_dir, work)
         key_values = scenario.solver.key_values(outputs["reference"])
-
-        stored = receipt_cache.lookup_all(task_id, outputs, oracle_dir)
-        workbooks = [  # only the outputs the receipt cache does not answer are graded, so recalculated
-            p
-            for name, ws in outputs.items()
-            if stored[name][1] is None
-            for p in (ws / "out").rglob("*.xlsx")
-            if p.is_file() and not p.is_symlink() and p.stat().st_size < 20 * 1024 * 1024
-        ]
-        libreoffice.prefetch(workbooks)
-
-        variants: list[dict[str, Any]] = []
-        receipts: dict[str, Receipt] = {}
-        for name, ws in outputs.items():
-            exp = expectation_for(kinds[name], oracle)
-            key, receipt = stored[name]
-            if receipt is None:
-                receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)
-            receipts[name] = receipt
-            problems = check(receipt, exp)
-            receipt_json = receipt.to_json()
-            if str(work) in receipt_json or str(work.resolve()) in receipt_json:
-                # a receipt must be the same on any machine: the freeze hashes it
-                problems.append("receipt names a path of this machine (the battery's workspace)")
-            variants.append(
-                {
-                    "variant": name,
-                    "expected": exp.describe(),
-                    "holds": not problems,
-                    "problems": problems,
-                    "success": receipt.success,
-                    "weighted_score": receipt.weighted_score,
-                    "failed_criteria": receipt.failed_criteria,
-                    "triggered_violations": receipt.triggered,
-                    "abstention": receipt.abstention.outcome,
-                    "receipt_sha256": sha256_bytes(receipt_json.encode("utf-8")),
-                }
-            )
-            if keep is not None:
-                atomic.write_text(Path(keep) / f"{name}.json", receipt_json)
-        # Every receipt lists the same criteria and checks whatever the output,
-        # so no denominator changes with the quality of the output.
-        ref = receipts["reference"]
-        shape = ([c.id for c in ref.criteria], [v.id for v in ref.violations])
-        for v in variants:
-            r = receipts[v["variant"]]
-            if not r.evaluator_error and ([c.id for c in r.criteria], [x.id for x in r.violations]) != shape:
-                v["holds"] = False
-                v["problems"].append("criteria or checks differ from the reference receipt's")
+        variants, receipts = _graded(task_id, outputs, kinds, oracle, oracle_dir, work, keep)
+        _hold_to_reference_shape(variants, receipts)
         for name in list(outputs):
             shutil.rmtree(outputs.pop(name), ignore_errors=True)
         challenge = challenge_corpus(scenario, bundle_dir, oracle_dir, oracle, work, keep=keep)

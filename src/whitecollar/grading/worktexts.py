@@ -16,10 +16,9 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from whitecollar import office
 from whitecollar.grading.completion import Completion, _flat_str, read_completion
@@ -126,47 +125,77 @@ def _name_text(rel: str) -> WorkText:
     return WorkText(f"{rel} (file name)", _NAME_SEPARATOR.sub(" ", rel), "name")
 
 
+def _prose(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    doc = office.read_text(p)
+    if isinstance(doc, str):
+        yield WorkText(rel, doc[:MAX_CHARS], "prose")
+
+
+def _docx(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    doc = office.read_docx(p)
+    if isinstance(doc, Document):
+        yield WorkText(rel, doc.text[:MAX_CHARS], "document")
+
+
+def _pdf(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    doc = office.read_pdf(p)
+    if isinstance(doc, PdfText):
+        yield WorkText(rel, doc.text[:MAX_CHARS], "document")
+
+
+def _eml(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    mail = read_eml(p)
+    if not isinstance(mail, Failure):
+        head = "\n".join(f"{h}: {mail.header(h) or ''}" for h in ("To", "Cc", "Subject"))
+        yield WorkText(rel, f"{head}\n\n{mail.body}"[:MAX_CHARS], "draft")
+
+
+def _csv(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    table = office.read_csv(p)
+    if isinstance(table, Table):
+        for r, row in enumerate([table.header, *table.rows][:MAX_ROWS_PER_SHEET], start=1):
+            cells = [c.strip() for c in row if c and c.strip()]
+            if cells:
+                yield WorkText(f"{rel} row {r}", "\t".join(cells)[:MAX_CHARS], "cells")
+
+
+def _xlsx(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    wb = workbooks.get(str(p)) or office.read_xlsx(p)
+    if isinstance(wb, Workbook):
+        yield from _rows(wb, rel)
+        yield from _comments(p, wb, rel)
+
+
+def _json(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
+    comp = read_completion(p)
+    if isinstance(comp, Completion):
+        yield from _completion_texts(comp, rel)
+
+
+_Reader = Callable[[Path, str, dict[str, Workbook]], Iterator[WorkText]]
+_PROSE_READERS: dict[str, _Reader] = {s: _prose for s in PROSE_SUFFIXES}
+#: the reader of each kind of file, by suffix (a prose suffix is read as prose whatever else it could be)
+_READERS: dict[str, _Reader] = {
+    ".docx": _docx,
+    ".pdf": _pdf,
+    ".eml": _eml,
+    ".csv": _csv,
+    ".xlsx": _xlsx,
+    ".xlsm": _xlsx,
+    ".json": _json,
+} | _PROSE_READERS
+
+
 def _read_one(p: Path, rel: str, workbooks: dict[str, Workbook]) -> Iterator[WorkText]:
     suffix = p.suffix.casefold()
-    doc: Any
     yield _name_text(rel)
     if suffix in (".docx", ".xlsx", ".xlsm"):
         # a footer, a document title, a cell comment or a chart title is read by a reviewer as the work's
         for label, text in margin_texts(p):
             yield WorkText(f"{rel} {label}", text[:MAX_CHARS], "margin")
-    if suffix in PROSE_SUFFIXES:
-        doc = office.read_text(p)
-        if isinstance(doc, str):
-            yield WorkText(rel, doc[:MAX_CHARS], "prose")
-    elif suffix == ".docx":
-        doc = office.read_docx(p)
-        if isinstance(doc, Document):
-            yield WorkText(rel, doc.text[:MAX_CHARS], "document")
-    elif suffix == ".pdf":
-        doc = office.read_pdf(p)
-        if isinstance(doc, PdfText):
-            yield WorkText(rel, doc.text[:MAX_CHARS], "document")
-    elif suffix == ".eml":
-        mail = read_eml(p)
-        if not isinstance(mail, Failure):
-            head = "\n".join(f"{h}: {mail.header(h) or ''}" for h in ("To", "Cc", "Subject"))
-            yield WorkText(rel, f"{head}\n\n{mail.body}"[:MAX_CHARS], "draft")
-    elif suffix == ".csv":
-        table = office.read_csv(p)
-        if isinstance(table, Table):
-            for r, row in enumerate([table.header, *table.rows][:MAX_ROWS_PER_SHEET], start=1):
-                cells = [c.strip() for c in row if c and c.strip()]
-                if cells:
-                    yield WorkText(f"{rel} row {r}", "\t".join(cells)[:MAX_CHARS], "cells")
-    elif suffix in (".xlsx", ".xlsm"):
-        wb = workbooks.get(str(p)) or office.read_xlsx(p)
-        if isinstance(wb, Workbook):
-            yield from _rows(wb, rel)
-            yield from _comments(p, wb, rel)
-    elif suffix == ".json":
-        comp = read_completion(p)
-        if isinstance(comp, Completion):
-            yield from _completion_texts(comp, rel)
+    reader = _READERS.get(suffix)
+    if reader is not None:
+        yield from reader(p, rel, workbooks)
 
 
 def work_texts(out_dir: Path, *, workbooks: dict[str, Workbook] | None = None) -> list[WorkText]:

@@ -149,6 +149,109 @@ def _next_wanted(wanted: Path) -> Path | None:
     return Path(min(entries)[2].path) if entries else None
 
 
+class _Lanes:
+    """The prefetcher's two lanes, each with its own office, and what they share: each workbook tried once."""
+
+    def __init__(self, exe: str, cache_root: Path, disk, wanted: Path, *, timeout_s: float, deadline: float) -> None:
+        import threading
+
+        from whitecollar.libreoffice import shared_office
+
+        self.disk, self.wanted, self.timeout_s, self.deadline = disk, wanted, timeout_s, deadline
+        self.asked_lane = shared_office.Converter(exe, shared_office.state_folder(cache_root, disk.folder.name))
+        self.folder_lane = shared_office.Converter(
+            exe, shared_office.state_folder(cache_root, f"{disk.folder.name}-prefetch")
+        )
+        self.lock = threading.Lock()
+        self.tried: dict[str, threading.Event] = {}  # by content: set once its conversion is over
+        self.handed = 0
+        self.folder_done = threading.Event()
+
+    def claim(self, sha: str):
+        """This lane's to convert (None), or the event of the other lane's conversion of it."""
+        import threading
+
+        with self.lock:
+            if sha in self.tried:
+                return self.tried[sha]
+            self.tried[sha] = threading.Event()
+            return None
+
+    def convert(self, converter, work: Path, sha: str, data: bytes) -> bool:
+        src, dst = work / "in" / f"{sha}.xlsx", work / "out" / f"{sha}.xlsx"
+        src.parent.mkdir(exist_ok=True)
+        dst.parent.mkdir(exist_ok=True)
+        src.write_bytes(data)
+        try:
+            outcome = converter.convert(src, dst, self.timeout_s, still_needed=lambda _src: not self.disk.holds(sha))
+            with self.lock:
+                self.handed += outcome in ("ok", "failed")
+            return outcome == "ok" and self.disk.put(sha, dst) is not None
+        finally:
+            src.unlink(missing_ok=True)
+            dst.unlink(missing_ok=True)
+            self.tried[sha].set()
+
+    def serve_asked(self, work: Path) -> None:
+        """The asked lane: each workbook a waiting job asked for, at once, until the folder's lane is done."""
+        while time.monotonic() < self.deadline:
+            asked = _next_wanted(self.wanted)
+            if asked is None:
+                if self.folder_done.is_set():
+                    return
+                time.sleep(POLL_S)
+                continue
+            self._serve(asked, work)
+
+    def _serve(self, asked: Path, work: Path) -> None:
+        from whitecollar.libreoffice import recalc_inputs
+
+        sha, data = asked.name[:-5], _read(asked)
+        if data is not None and (
+            recalc_inputs.validate_xlsx(data, "") is not None or hashlib.sha256(data).hexdigest() != sha
+        ):
+            data = None  # checked as the job checked it: nothing in that folder is trusted
+        if data is not None and not self.disk.holds(sha):
+            other = self.claim(sha)
+            if other is None:
+                if self.asked_lane.usable:
+                    self.convert(self.asked_lane, work, sha, data)
+                else:
+                    self.tried[sha].set()
+            else:
+                other.wait(self.timeout_s + 30)  # the folder's lane has it in hand
+        if not self.disk.holds(sha):
+            _mark_failed(self.wanted, sha)  # its job converts it
+        asked.unlink(missing_ok=True)
+
+    def serve_folder(self, runs_root: Path, work: Path) -> None:
+        """The folder's lane: every finished run's uncached formula workbook, one after another."""
+        from whitecollar.libreoffice import recalc_inputs
+
+        tried_paths: set[tuple[str, int, int]] = set()
+        queue: list[Path] = []
+        while time.monotonic() < self.deadline and self.folder_lane.usable:
+            if not queue:
+                queue = _unseen(runs_root, tried_paths)
+                if not queue:
+                    break
+            data = _read(queue.pop(0))
+            if (
+                data is None
+                or not recalc_inputs.has_formulas(data)
+                or recalc_inputs.validate_xlsx(data, "") is not None
+            ):
+                continue
+            sha = hashlib.sha256(data).hexdigest()
+            if self.disk.holds(sha) or self.claim(sha) is not None:
+                continue
+            self.convert(self.folder_lane, work, sha, data)
+
+    def close(self) -> None:
+        self.folder_lane.close()
+        self.asked_lane.close()
+
+
 def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int:
     """Convert every finished run's uncached formula workbook, one by one, until none is left.
 
@@ -165,7 +268,7 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
     import tempfile
     import threading
 
-    from whitecollar.libreoffice import recalc_cache, recalc_inputs, shared_office, soffice
+    from whitecollar.libreoffice import recalc_cache, recalc_inputs, soffice
 
     exe = soffice.find_soffice()
     cache_root = recalc_cache.cache_root()
@@ -176,95 +279,21 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
     wanted.mkdir(parents=True, exist_ok=True)
     for stale in wanted.glob("*.failed"):
         stale.unlink(missing_ok=True)
-    asked_lane = shared_office.Converter(exe, shared_office.state_folder(cache_root, disk.folder.name))
-    folder_lane = shared_office.Converter(exe, shared_office.state_folder(cache_root, f"{disk.folder.name}-prefetch"))
-    lock = threading.Lock()
-    tried: dict[str, threading.Event] = {}  # by content: set once its conversion is over
-    handed = [0]
-    deadline = time.monotonic() + max_s
-    folder_done = threading.Event()
-
-    def claim(sha: str) -> threading.Event | None:
-        """This lane's to convert (None), or the event of the other lane's conversion of it."""
-        with lock:
-            if sha in tried:
-                return tried[sha]
-            tried[sha] = threading.Event()
-            return None
-
-    def convert(converter, work: Path, sha: str, data: bytes) -> bool:
-        src, dst = work / "in" / f"{sha}.xlsx", work / "out" / f"{sha}.xlsx"
-        src.parent.mkdir(exist_ok=True)
-        dst.parent.mkdir(exist_ok=True)
-        src.write_bytes(data)
-        try:
-            outcome = converter.convert(src, dst, timeout_s, still_needed=lambda _src: not disk.holds(sha))
-            with lock:
-                handed[0] += outcome in ("ok", "failed")
-            return outcome == "ok" and disk.put(sha, dst) is not None
-        finally:
-            src.unlink(missing_ok=True)
-            dst.unlink(missing_ok=True)
-            tried[sha].set()
-
-    def serve_asked(work: Path) -> None:
-        while time.monotonic() < deadline:
-            asked = _next_wanted(wanted)
-            if asked is None:
-                if folder_done.is_set():
-                    return
-                time.sleep(POLL_S)
-                continue
-            sha, data = asked.name[:-5], _read(asked)
-            if data is not None and (
-                recalc_inputs.validate_xlsx(data, "") is not None or hashlib.sha256(data).hexdigest() != sha
-            ):
-                data = None  # checked as the job checked it: nothing in that folder is trusted
-            if data is not None and not disk.holds(sha):
-                other = claim(sha)
-                if other is None:
-                    if asked_lane.usable:
-                        convert(asked_lane, work, sha, data)
-                    else:
-                        tried[sha].set()
-                else:
-                    other.wait(timeout_s + 30)  # the folder's lane has it in hand
-            if not disk.holds(sha):
-                _mark_failed(wanted, sha)  # its job converts it
-            asked.unlink(missing_ok=True)
-
+    lanes = _Lanes(exe, cache_root, disk, wanted, timeout_s=timeout_s, deadline=time.monotonic() + max_s)
     with tempfile.TemporaryDirectory(prefix="whitecollar-prefetch-") as tmp:
         (Path(tmp) / "asked").mkdir()
         (Path(tmp) / "folder").mkdir()
-        server = threading.Thread(target=serve_asked, args=(Path(tmp) / "asked",), daemon=True)
+        server = threading.Thread(target=lanes.serve_asked, args=(Path(tmp) / "asked",), daemon=True)
         server.start()
         try:
-            tried_paths: set[tuple[str, int, int]] = set()
-            queue: list[Path] = []
-            while time.monotonic() < deadline and folder_lane.usable:
-                if not queue:
-                    queue = _unseen(runs_root, tried_paths)
-                    if not queue:
-                        break
-                data = _read(queue.pop(0))
-                if (
-                    data is None
-                    or not recalc_inputs.has_formulas(data)
-                    or recalc_inputs.validate_xlsx(data, "") is not None
-                ):
-                    continue
-                sha = hashlib.sha256(data).hexdigest()
-                if disk.holds(sha) or claim(sha) is not None:
-                    continue
-                convert(folder_lane, Path(tmp) / "folder", sha, data)
+            lanes.serve_folder(runs_root, Path(tmp) / "folder")
         finally:
-            folder_done.set()
+            lanes.folder_done.set()
             server.join()
-            folder_lane.close()
-            asked_lane.close()
+            lanes.close()
             for left in wanted.glob("*.xlsx"):  # nobody serves them now: their jobs convert them
                 _mark_failed(wanted, left.name[:-5])
-    return handed[0]
+    return lanes.handed
 
 
 def _read(path: Path) -> bytes | None:
@@ -324,6 +353,16 @@ def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
     state = _state(cache_root, Path(value))
     wanted = _wanted(state)
     pending = [src.stem for src in inputs if not disk.holds(src.stem)]
+    if not _hand_over(inputs, pending, wanted):
+        return
+    _wait_served(pending, disk, state, wanted, timeout_s, value)
+    for src in inputs:  # what was not served is withdrawn: the caller converts it
+        if not disk.holds(src.stem):
+            (wanted / f"{src.stem}.xlsx").unlink(missing_ok=True)
+
+
+def _hand_over(inputs: list[Path], pending: list[str], wanted: Path) -> bool:
+    """A copy of each pending workbook in the prefetcher's wanted folder; False when the folder cannot be written."""
     try:
         wanted.mkdir(parents=True, exist_ok=True)
         for src in inputs:
@@ -333,9 +372,14 @@ def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
                 tmp.write_bytes(src.read_bytes())
                 os.replace(tmp, wanted / f"{src.stem}.xlsx")
     except OSError:
-        return
+        return False
+    return True
+
+
+def _wait_served(pending: list[str], disk, state: Path, wanted: Path, timeout_s: float, runs_root: str) -> None:
+    """Until each is cached or failed, the prefetcher is gone (after a grace for one just started), or time is up."""
     start = time.monotonic()
-    grace = _spawned.get(value, -START_GRACE_S) + START_GRACE_S  # one this process just started
+    grace = _spawned.get(runs_root, -START_GRACE_S) + START_GRACE_S  # one this process just started
     checked = start - 1.0  # the first look is at once
     while pending:
         pending = [sha for sha in pending if not disk.holds(sha) and not (wanted / f"{sha}.failed").exists()]
@@ -347,9 +391,6 @@ def request(inputs: list[Path], timeout_s: float, disk=None) -> None:
             if now > grace and not _running(state):
                 break
         time.sleep(POLL_S)
-    for src in inputs:  # what was not served is withdrawn: the caller converts it
-        if not disk.holds(src.stem):
-            (wanted / f"{src.stem}.xlsx").unlink(missing_ok=True)
 
 
 def stop_all(cache_root: Path) -> None:

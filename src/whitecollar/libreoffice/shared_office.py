@@ -142,48 +142,68 @@ def convert(
                 return _soffice.RunResult(0, "", "", False)
         _prepare(state)
         args = [python, str(CLIENT), "convert", str(state), soffice, *[str(p) for pair in pairs for p in pair]]
-        proc = subprocess.Popen(
-            args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True
-        )
-        timed_out = False
-        try:
-            out, err = proc.communicate(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            signal_group(proc.pid)
-            stop(state)
-            out, err = proc.communicate()
-        except BaseException:
-            signal_group(proc.pid)
-            stop(state)
-            proc.wait()
-            raise
+        proc, out, err, timed_out = _run_client(args, state, timeout_s)
         if proc.returncode == _NO_UNO:
             _unusable.add(python)
             return None
-        done, errors, unreachable = set(), [], False
-        for line in out.decode("utf-8", "replace").splitlines():
-            try:
-                msg = json.loads(line)
-            except ValueError:
-                continue
-            if msg.get("ok"):
-                done.add(msg["i"])
-            elif "fatal" in msg and "i" not in msg:
-                unreachable = True
-            elif "error" in msg or "fatal" in msg:
-                errors.append(msg.get("error") or msg.get("fatal"))
-        broken = not timed_out and (unreachable or proc.returncode not in (0, 3))
-        for i, (_, dst) in enumerate(pairs):
-            if broken or i not in done:
-                Path(dst).unlink(missing_ok=True)
-        if broken:
-            return None  # not the files' doing: a private soffice takes the batch
-        return _soffice.RunResult(
-            None if timed_out else proc.returncode, "", "\n".join(errors) or err.decode("utf-8", "replace"), timed_out
-        )
+        return _outcome(pairs, proc.returncode, out, err, timed_out)
     finally:
         lock.close()
+
+
+def _outcome(
+    pairs: list[tuple[Path, Path]], returncode: int, out: bytes, err: bytes, timed_out: bool
+) -> _soffice.RunResult | None:
+    """The batch's result, every output the client did not confirm removed; None when the client broke."""
+    done, errors, unreachable = _client_report(out)
+    broken = not timed_out and (unreachable or returncode not in (0, 3))
+    for i, (_, dst) in enumerate(pairs):
+        if broken or i not in done:
+            Path(dst).unlink(missing_ok=True)
+    if broken:
+        return None  # not the files' doing: a private soffice takes the batch
+    return _soffice.RunResult(
+        None if timed_out else returncode, "", "\n".join(errors) or err.decode("utf-8", "replace"), timed_out
+    )
+
+
+def _run_client(args: list[str], state: Path, timeout_s: float) -> tuple[subprocess.Popen, bytes, bytes, bool]:
+    """(process, stdout, stderr, timed out) of a UNO client's batch; past the limit the client and the office go."""
+    proc = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout_s)
+        return proc, out, err, False
+    except subprocess.TimeoutExpired:
+        signal_group(proc.pid)
+        stop(state)
+        out, err = proc.communicate()
+        return proc, out, err, True
+    except BaseException:
+        signal_group(proc.pid)
+        stop(state)
+        proc.wait()
+        raise
+
+
+def _client_report(out: bytes) -> tuple[set[int], list[str], bool]:
+    """(the inputs confirmed, the files' errors, whether the office was unreachable) from the client's JSON lines."""
+    done: set[int] = set()
+    errors: list[str] = []
+    unreachable = False
+    for line in out.decode("utf-8", "replace").splitlines():
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            continue
+        if msg.get("ok"):
+            done.add(msg["i"])
+        elif "fatal" in msg and "i" not in msg:
+            unreachable = True
+        elif "error" in msg or "fatal" in msg:
+            errors.append(msg.get("error") or msg.get("fatal"))
+    return done, errors, unreachable
 
 
 class Converter:
@@ -241,35 +261,39 @@ class Converter:
             proc = self._client()
             if proc is None:
                 return "unusable"
-            assert proc.stdin is not None and proc.stdout is not None  # the client is started with pipes
-            try:
-                proc.stdin.write((json.dumps({"in": str(src), "out": str(dst)}) + "\n").encode("utf-8"))
-                proc.stdin.flush()
-            except OSError:
-                self._end(office=False)
-                return "unusable"
-            ready, _, _ = select.select([proc.stdout], [], [], timeout_s)
-            line = proc.stdout.readline() if ready else None
-            if line is None:  # over the time limit: the office may be stuck on it
-                self._end(office=True)
-                Path(dst).unlink(missing_ok=True)
-                return "failed"
-            try:
-                reply = json.loads(line) if line else {}
-            except ValueError:
-                reply = {}
-            if reply.get("ok"):
-                return "ok"
-            Path(dst).unlink(missing_ok=True)
-            if "error" in reply:
-                return "failed"
-            if not line and proc.wait() == _NO_UNO:
-                _unusable.add(uno_python() or "")
-                self.usable = False
-            self._end(office=False)  # the office died or the client broke: not the file's doing
-            return "unusable"
+            return self._exchange(proc, src, dst, timeout_s)
         finally:
             lock.close()
+
+    def _exchange(self, proc: subprocess.Popen, src: Path, dst: Path, timeout_s: float) -> str:
+        """One workbook through the running client, its reply read within the time limit."""
+        assert proc.stdin is not None and proc.stdout is not None  # the client is started with pipes
+        try:
+            proc.stdin.write((json.dumps({"in": str(src), "out": str(dst)}) + "\n").encode("utf-8"))
+            proc.stdin.flush()
+        except OSError:
+            self._end(office=False)
+            return "unusable"
+        ready, _, _ = select.select([proc.stdout], [], [], timeout_s)
+        line = proc.stdout.readline() if ready else None
+        if line is None:  # over the time limit: the office may be stuck on it
+            self._end(office=True)
+            Path(dst).unlink(missing_ok=True)
+            return "failed"
+        try:
+            reply = json.loads(line) if line else {}
+        except ValueError:
+            reply = {}
+        if reply.get("ok"):
+            return "ok"
+        Path(dst).unlink(missing_ok=True)
+        if "error" in reply:
+            return "failed"
+        if not line and proc.wait() == _NO_UNO:
+            _unusable.add(uno_python() or "")
+            self.usable = False
+        self._end(office=False)  # the office died or the client broke: not the file's doing
+        return "unusable"
 
     def close(self) -> None:
         """End the client (the office stays, for the jobs and its reaper)."""

@@ -19,33 +19,44 @@ from whitecollar.office.model import Failure
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 
 
-def decode_text(data: bytes, path: str) -> str | Failure:
-    """Text with line ends normalised to "\\n" and any BOM removed."""
-    text: str | None = None
+def _after_bom(data: bytes, path: str) -> str | Failure | None:
+    """The text after a byte-order mark in its encoding, or None when the data opens on none."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
-                text = data[len(bom) :].decode(encoding)
+                return data[len(bom) :].decode(encoding)
             except UnicodeDecodeError as exc:
                 return Failure(path, f"invalid {encoding} after its byte-order mark ({exc.reason} at byte {exc.start})")
-            break
-    if text is None:
-        if data.startswith(b"PK\x03\x04"):
-            return Failure(path, "not text: it is a zip archive (xlsx/docx?)")
-        if data.startswith(b"%PDF"):
-            return Failure(path, "not text: it is a PDF file")
-        if b"\x00" in data:
-            return Failure(path, "not text: binary data (NUL bytes)")
+    return None
+
+
+def _without_bom(data: bytes, path: str) -> str | Failure:
+    """UTF-8, else Windows-1252, once the data is known not to be an archive, a PDF or binary."""
+    if data.startswith(b"PK\x03\x04"):
+        return Failure(path, "not text: it is a zip archive (xlsx/docx?)")
+    if data.startswith(b"%PDF"):
+        return Failure(path, "not text: it is a PDF file")
+    if b"\x00" in data:
+        return Failure(path, "not text: binary data (NUL bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as utf8_error:
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as utf8_error:
-            try:
-                text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                return Failure(
-                    path,
-                    f"not text: invalid UTF-8 ({utf8_error.reason} at byte {utf8_error.start}) and not cp1252 either",
-                )
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            return Failure(
+                path,
+                f"not text: invalid UTF-8 ({utf8_error.reason} at byte {utf8_error.start}) and not cp1252 either",
+            )
+
+
+def decode_text(data: bytes, path: str) -> str | Failure:
+    """Text with line ends normalised to "\\n" and any BOM removed."""
+    text = _after_bom(data, path)
+    if text is None:
+        text = _without_bom(data, path)
+    if isinstance(text, Failure):
+        return text
     if "\x00" in text:
         return Failure(path, "not text: NUL characters")
     return text.replace("\r\n", "\n").replace("\r", "\n")

@@ -125,6 +125,49 @@ def _array_ranges(grid: Grid) -> list[tuple[tuple[int, int, int, int], str]]:
     return out
 
 
+def _recalculation(
+    data: bytes,
+    p: str,
+    recalculate: Recalculation | None,
+    has_formulas: bool,
+    timeout_s: float,
+    max_cells: int,
+) -> tuple[bool, dict[str, Grid] | None, list[str]]:
+    """(recalculated, the recalculated grids by sheet, notes): whether formula values can be trusted, and why not."""
+    if not has_formulas:
+        return True, None, ["no formulas to recalculate"]
+    if recalculate is None:
+        return False, None, ["recalculation not requested; formula values are None"]
+    result = recalculate(data, p, timeout_s)
+    if isinstance(result, Failure):
+        return False, None, [f"recalculation failed: {result.reason}; formula values are None"]
+    try:
+        loaded, _ = _load(result.read_bytes(), data_only=True, max_cells=max_cells * 2)
+    except Exception as exc:  # noqa: BLE001
+        return False, None, [f"recalculated file unreadable ({type(exc).__name__}: {exc}); formula values are None"]
+    return True, dict(loaded), ["recalculated with LibreOffice"]
+
+
+def _sheet(
+    title: str, grid: Grid, stored: Grid, fresh: Grid | None, arrays: list[tuple[tuple[int, int, int, int], str]]
+) -> Sheet:
+    """A sheet's cells: a literal as written, a formula (or a cell of an array formula) with its recalculated value."""
+    sheet = Sheet(name=title)
+    in_array: dict[tuple[int, int], str] = {}
+    for (r0, c0, r1, c1), text in arrays:
+        for r in range(r0, min(r1, r0 + 10_000) + 1):
+            for c in range(c0, min(c1, c0 + 1_000) + 1):
+                in_array[(r, c)] = text
+    for key, raw in grid.items():
+        formula = _formula_text(raw) or in_array.get(key)
+        if formula is None:
+            sheet.cells[key] = Cell(value=raw, formula=None, cached=raw)
+        else:
+            value = None if fresh is None else fresh.get(key)
+            sheet.cells[key] = Cell(value=value, formula=formula, cached=stored.get(key))
+    return sheet
+
+
 def read_xlsx(
     path: str | os.PathLike,
     *,
@@ -153,54 +196,19 @@ def read_xlsx(
         return Failure(p, f"unreadable xlsx workbook ({type(exc).__name__}: {exc})")
     cached_by_title = dict(cached)
 
-    notes: list[str] = []
     arrays = {title: _array_ranges(grid) for title, grid in formulas}
     has_formulas = any(_formula_text(v) is not None for _, g in formulas for v in g.values())
-    recalculated_grids: dict[str, Grid] | None = None
-    if not has_formulas:
-        recalculated = True
-        notes.append("no formulas to recalculate")
-    elif recalculate is None:
-        recalculated = False
-        notes.append("recalculation not requested; formula values are None")
-    else:
-        result = recalculate(data, p, timeout_s)
-        if isinstance(result, Failure):
-            recalculated = False
-            notes.append(f"recalculation failed: {result.reason}; formula values are None")
-        else:
-            try:
-                loaded, _ = _load(result.read_bytes(), data_only=True, max_cells=max_cells * 2)
-                recalculated_grids = dict(loaded)
-                recalculated = True
-                notes.append("recalculated with LibreOffice")
-            except Exception as exc:  # noqa: BLE001
-                recalculated = False
-                notes.append(f"recalculated file unreadable ({type(exc).__name__}: {exc}); formula values are None")
+    recalculated, recalculated_grids, notes = _recalculation(data, p, recalculate, has_formulas, timeout_s, max_cells)
     if truncated:
         notes.append(f"truncated: only the first {max_cells} non-empty cells were read")
 
     sheets: dict[str, Sheet] = {}
     missing_sheets = []
     for title, grid in formulas:
-        sheet = Sheet(name=title)
-        stored = cached_by_title.get(title, {})
         fresh = None if recalculated_grids is None else recalculated_grids.get(title)
         if recalculated_grids is not None and fresh is None:
             missing_sheets.append(title)
-        in_array: dict[tuple[int, int], str] = {}
-        for (r0, c0, r1, c1), text in arrays[title]:
-            for r in range(r0, min(r1, r0 + 10_000) + 1):
-                for c in range(c0, min(c1, c0 + 1_000) + 1):
-                    in_array[(r, c)] = text
-        for key, raw in grid.items():
-            formula = _formula_text(raw) or in_array.get(key)
-            if formula is None:
-                sheet.cells[key] = Cell(value=raw, formula=None, cached=raw)
-            else:
-                value = None if fresh is None else fresh.get(key)
-                sheet.cells[key] = Cell(value=value, formula=formula, cached=stored.get(key))
-        sheets[title] = sheet
+        sheets[title] = _sheet(title, grid, cached_by_title.get(title, {}), fresh, arrays[title])
     if missing_sheets:
         notes.append(f"sheets missing after recalculation: {missing_sheets}")
     return Workbook(path=p, sheets=sheets, recalculated=recalculated, recalc_note="; ".join(notes))
