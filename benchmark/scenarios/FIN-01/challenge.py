@@ -177,14 +177,36 @@ def _cell(kind: str, w: Work, formula: str, value: float) -> Any:
     return formula
 
 
-def write_model(path: Path, m: Model) -> None:
-    w, i = m.w, m.i
-    u = 1000.0 if w.millions else 1.0  # amounts in CAD millions when asked, shares then in millions too
-    lab = (lambda s: s.upper()) if w.upper_labels else (lambda s: s)
-    wb = openpyxl.Workbook()
-    top = 3 if w.title_rows else 1
+@dataclass
+class _Layout:
+    """Where write_model has put each figure so far: what the formulas of a later sheet refer to."""
 
-    # Assumptions: one scalar per row (label, value), the yearly ones in a block below
+    w: Work
+    top: int  # the first row of every sheet's content (below the title rows, where there are some)
+    u: float  # 1000 when the model is in CAD millions (shares then in millions too), else 1
+    ref: dict[str, str] = field(default_factory=dict)  # Assumptions scalars, absolute references by label
+    ay: dict[str, int] = field(default_factory=dict)  # Assumptions yearly rows: growth, margin, da, capex, nwc
+    R: dict[str, int] = field(default_factory=dict)  # Projections rows by line name
+    fr: int = 0  # the WACC sheet's first figure row
+    wacc_ref: str = ""  # the WACC as a fraction (divided by 100 when written as a percentage)
+    pending: list[tuple] = field(default_factory=list)  # WACC figures, written once net debt has its cell
+    pos: dict[str, tuple[int, int]] = field(default_factory=dict)  # Valuation labels' (row, column)
+
+    def lab(self, s: str) -> str:
+        return s.upper() if self.w.upper_labels else s
+
+    def val(self, label: str) -> tuple[int, int]:
+        """The (row, column) of a Valuation figure: below its label, or to its right (past the units column)."""
+        vcol = 3 if self.w.units_column else 2
+        return (self.pos[label][0] + 1, self.pos[label][1]) if self.w.labels_above else (self.pos[label][0], vcol)
+
+    def A1(self, label: str) -> str:
+        return f"{openpyxl.utils.get_column_letter(self.val(label)[1])}{self.val(label)[0]}"
+
+
+def _assumptions_sheet(wb, m: Model, L: _Layout) -> None:
+    """Assumptions: one scalar per row (label, value), the yearly ones in a block below."""
+    w, i, u, top = m.w, m.i, L.u, L.top
     a = wb.active
     a.title = "Assumptions"
     if w.title_rows:
@@ -205,13 +227,12 @@ def write_model(path: Path, m: Model) -> None:
         ("Claim amount", i["claim"] / u),
         ("EBITDA FY2025", i["ebitda_2025"] / u),
     ]
-    ref = {}
     for n, (label, v) in enumerate(scal):
-        a.cell(top + n, 1, lab(label))
+        a.cell(top + n, 1, L.lab(label))
         a.cell(top + n, 2, v)
-        ref[label] = f"Assumptions!$B${top + n}"
+        L.ref[label] = f"Assumptions!$B${top + n}"
     yr = top + len(scal) + 1
-    a.cell(yr, 1, lab("Year"))
+    a.cell(yr, 1, L.lab("Year"))
     for y in range(5):
         a.cell(yr, 2 + y, f"FY{2026 + y}")
     for n, (label, vals) in enumerate(
@@ -224,14 +245,17 @@ def write_model(path: Path, m: Model) -> None:
         ),
         start=1,
     ):
-        a.cell(yr + n, 1, lab(label))
+        a.cell(yr + n, 1, L.lab(label))
         for y, v in enumerate(vals):
             a.cell(yr + n, 2 + y, v)
-    ay = {k: yr + n for n, k in enumerate(("growth", "margin", "da", "capex", "nwc"), start=1)}
+    L.ay = {k: yr + n for n, k in enumerate(("growth", "margin", "da", "capex", "nwc"), start=1)}
 
-    # Projections: years across
+
+def _projections_sheet(wb, m: Model, L: _Layout) -> None:
+    """Projections: years across, each line a formula on the Assumptions (typed where the case types them)."""
+    w, i, u, top, ref, ay = m.w, m.i, L.u, L.top, L.ref, L.ay
     p = wb.create_sheet("Projections")
-    p.cell(top, 1, lab("FY"))
+    p.cell(top, 1, L.lab("FY"))
     names = [
         "Revenue",
         "EBITDA",
@@ -244,8 +268,8 @@ def write_model(path: Path, m: Model) -> None:
         "Free cash flow",
     ]
     for n, name in enumerate(names, start=1):
-        p.cell(top + n, 1, lab(name))
-    R = {name: top + n for n, name in enumerate(names, start=1)}
+        p.cell(top + n, 1, L.lab(name))
+    R = L.R = {name: top + n for n, name in enumerate(names, start=1)}
     cols = "BCDEF"
     for y, c in enumerate(cols):
         p.cell(top, 2 + y, 2026 + y)
@@ -277,9 +301,11 @@ def write_model(path: Path, m: Model) -> None:
                 else (value if "all" in w.typed and name != "Change in NWC" else formula),
             )
 
-    # WACC: the comparables, then the figures
-    s = wb.create_sheet("WACC")
-    s.cell(top, 1, lab("Comparable"))
+
+def _wacc_comparables(s, m: Model, L: _Layout) -> tuple[int, int]:
+    """The WACC sheet's comparables block; returns its first and last rows."""
+    w, i, top = m.w, m.i, L.top
+    s.cell(top, 1, L.lab("Comparable"))
     used_head = "Used" if w.used_column else "Comment"
     for n, h in enumerate(
         (
@@ -292,7 +318,7 @@ def write_model(path: Path, m: Model) -> None:
         ),
         start=2,
     ):
-        s.cell(top, n, lab(h))
+        s.cell(top, n, L.lab(h))
     comps = i["comparables"]
     yes, no = w.used_words or ("Yes", "No")
     plain = w.used_words is None and w.used_column and not w.used_all_yes
@@ -308,11 +334,15 @@ def write_model(path: Path, m: Model) -> None:
         else:
             s.cell(r, 6, "" if m.used[n - 1] else "beta outside the plausible range")
         s.cell(r, 7, f'=IF(F{r}="Yes",E{r},"")' if plain else (f"=E{r}" if m.used[n - 1] else ""))
-    r0, r1 = top + 1, top + len(comps)
-    fr = r1 + 2
+    return top + 1, top + len(comps)
+
+
+def _wacc_figures(m: Model, L: _Layout, r0: int, r1: int) -> list[tuple[str, str, float]]:
+    """The WACC build-up as (label, formula, value); "Valuation!$B${nd}" stands for the net-debt cell."""
+    w, ref, fr = m.w, L.ref, L.fr
     agg = "AVERAGE" if w.beta_rule == "mean" else "MEDIAN"
     mc_formula = f"{ref['Share price']}*{ref['Diluted shares']}"
-    rows = [
+    return [
         ("Median unlevered beta", f"={agg}(G{r0}:G{r1})", m.bu),
         ("Leverage (net debt / market capitalisation)", f"=Valuation!$B${{nd}}/({mc_formula})", m.nd / m.mc),
         ("Re-levered beta", f"=B{fr}*(1+(1-{ref['Tax rate']})*B{fr + 1})", m.bl),
@@ -334,14 +364,24 @@ def write_model(path: Path, m: Model) -> None:
             m.wacc * (100 if w.wacc_percent else 1),
         ),
     ]
-    wacc_ref = f"WACC!$B${fr + 6}" + ("/100" if w.wacc_percent else "")
-    pending = []
-    for n, (label, formula, value) in enumerate(rows):
-        s.cell(fr + n, 1, lab(w.renames.get(label, label)))
-        pending.append((s, fr + n, 2, label, formula, value))
 
-    # Valuation: figures with their label to the left (or above)
-    v = wb.create_sheet("Valuation")
+
+def _wacc_sheet(wb, m: Model, L: _Layout) -> None:
+    """WACC: the comparables, then the figures' labels (their cells wait for the net-debt cell of Valuation)."""
+    w = m.w
+    s = wb.create_sheet("WACC")
+    r0, r1 = _wacc_comparables(s, m, L)
+    fr = L.fr = r1 + 2
+    rows = _wacc_figures(m, L, r0, r1)
+    L.wacc_ref = f"WACC!$B${fr + 6}" + ("/100" if w.wacc_percent else "")
+    for n, (label, formula, value) in enumerate(rows):
+        s.cell(fr + n, 1, L.lab(w.renames.get(label, label)))
+        L.pending.append((s, fr + n, 2, label, formula, value))
+
+
+def _valuation_items(m: Model, L: _Layout) -> list[tuple[str, str | None, float | None]]:
+    """The Valuation sheet's lines as (label, formula, value), down the bridge to the value per share."""
+    w, u, ref, R, wacc_ref = m.w, L.u, L.ref, L.R, L.wacc_ref
     items = [
         (
             "Sum of discounted free cash flows",
@@ -364,22 +404,12 @@ def write_model(path: Path, m: Model) -> None:
         ("Diluted shares", f"={ref['Diluted shares']}", None),
         ("Value per share", None, m.vps),
     ]
-    pos = {}
-    for n, (label, _, _) in enumerate(items):
-        pos[label] = (top + 1, 1 + n) if w.labels_above else (top + n, 1)
-    vcol = 3 if w.units_column else 2
-    val = lambda label: (pos[label][0] + 1, pos[label][1]) if w.labels_above else (pos[label][0], vcol)  # noqa: E731
-    A1 = lambda label: f"{openpyxl.utils.get_column_letter(val(label)[1])}{val(label)[0]}"  # noqa: E731
-    bal = {
-        "Revolving credit facility": i["revolver"],
-        "Term loan": i["term_current"] + i["term_noncurrent"],
-        "Lease liabilities": i["lease"],
-        "Lease liabilities, current": i["lease_current"],
-        "Lease liabilities, non-current": i["lease_noncurrent"],
-        "Cash and cash equivalents": -i["cash"],
-    }
-    if w.title_rows:
-        v.cell(1, 1, "Corvanne Composites - DCF valuation at 2025-12-31")
+    return items
+
+
+def _valuation_formulas(m: Model, L: _Layout) -> dict[str, str]:
+    """The formulas of the Valuation figures that a case may type or make constant (the "key" figures)."""
+    w, A1, wacc_ref = m.w, L.A1, L.wacc_ref
     ev_formula = (
         f"{A1('Sum of discounted free cash flows')}+{A1('Terminal value')}"
         if w.tv_discounted
@@ -392,52 +422,119 @@ def write_model(path: Path, m: Model) -> None:
     }
     eq_label = "Equity value"
     formulas[eq_label] = f"={A1('Enterprise value')}{'+' if w.negative_bridge else '-'}{A1('Net debt')}" + (
-        f"-{ref['Claim amount']}" if w.claim_in_base else ""
+        f"-{L.ref['Claim amount']}" if w.claim_in_base else ""
     )
+    return formulas
+
+
+def _valuation_sheet(wb, m: Model, L: _Layout):
+    """Valuation: figures with their label to the left (or above); returns the sheet."""
+    w, i, u, top = m.w, m.i, L.u, L.top
+    v = wb.create_sheet("Valuation")
+    items = _valuation_items(m, L)
+    for n, (label, _, _) in enumerate(items):
+        L.pos[label] = (top + 1, 1 + n) if w.labels_above else (top + n, 1)
+    bal = {
+        "Revolving credit facility": i["revolver"],
+        "Term loan": i["term_current"] + i["term_noncurrent"],
+        "Lease liabilities": i["lease"],
+        "Lease liabilities, current": i["lease_current"],
+        "Lease liabilities, non-current": i["lease_noncurrent"],
+        "Cash and cash equivalents": -i["cash"],
+    }
+    if w.title_rows:
+        v.cell(1, 1, "Corvanne Composites - DCF valuation at 2025-12-31")
+    formulas = _valuation_formulas(m, L)
     for label, formula, value in items:
-        r, c = pos[label]
+        r, c = L.pos[label]
         shown = w.renames.get(label, label)
         if w.negative_bridge and (label in bal or label == "Net debt"):
             shown = ("Add: " if label.startswith("Cash") else "Less: ") + shown[0].lower() + shown[1:]
-        v.cell(r, c, lab(shown))
+        v.cell(r, c, L.lab(shown))
         if w.units_column:
             v.cell(
                 r, 2, "CAD" if label == "Value per share" else "thousands" if label != "Diluted shares" else "shares"
             )
         if label in bal:
-            v.cell(*val(label), (-bal[label] if w.negative_bridge else bal[label]) / u)
+            v.cell(*L.val(label), (-bal[label] if w.negative_bridge else bal[label]) / u)
         elif label in formulas:
             kind = "key"
-            v.cell(*val(label), _cell(kind, w, formulas[label], value))
+            v.cell(*L.val(label), _cell(kind, w, formulas[label], value))
         else:
-            v.cell(*val(label), formula)
-    nd_row = val("Net debt")
-    for sheet, r, c, label, formula, value in pending:
+            v.cell(*L.val(label), formula)
+    return v
+
+
+def _write_pending_wacc_figures(m: Model, L: _Layout) -> None:
+    """The WACC figures' cells, their net-debt placeholder now pointing at the Valuation sheet's cell."""
+    w = m.w
+    nd_row = L.val("Net debt")
+    for sheet, r, c, label, formula, value in L.pending:
         nd_cell = f"Valuation!${openpyxl.utils.get_column_letter(nd_row[1])}${nd_row[0]}"
         formula = formula.replace("Valuation!$B${nd}", f"(-{nd_cell})" if w.negative_bridge else nd_cell)
         kind = "key" if label.startswith("WACC") else "beta"
         sheet.cell(r, c, _cell(kind, w, formula, value))
 
-    # Sensitivity
+
+def _ev_grid(t, L: _Layout, fcf: str, last: str) -> None:
+    """An enterprise-value grid above the value-per-share grid, larger than the one the brief asks for."""
+    ref, wacc_ref = L.ref, L.wacc_ref
+    t.cell(1, 1, "Enterprise value (CAD thousands)")
+    t.cell(2, 1, "WACC / g")
+    for j, dg in enumerate((-0.01, -0.005, 0.0, 0.005, 0.01)):
+        t.cell(2, 2 + j, f"={ref['Terminal growth']}{dg:+.3f}" if dg else f"={ref['Terminal growth']}")
+    for k, dw in enumerate(W_SHIFTS):
+        t.cell(3 + k, 1, f"={wacc_ref}{dw:+.3f}" if dw else f"={wacc_ref}")
+        for j in range(5):
+            col = "BCDEF"[j]
+            t.cell(3 + k, 2 + j, f"=NPV($A{3 + k},{fcf})+{last}*(1+{col}$2)/(($A{3 + k})-({col}$2))/(1+$A{3 + k})^5")
+
+
+def _numeric_vps_grid(t, m: Model, L: _Layout, o: int, steps: list[float], vps_formula: Callable) -> None:
+    """The value-per-share grid with its axes as formulas on the base WACC and growth (values where pasted)."""
+    w = m.w
+    base_w, base_g = L.wacc_ref, L.ref["Terminal growth"]
+    t.cell(o + 3, 1, "WACC / g")
+    for j, dg in enumerate(G_SHIFTS):
+        t.cell(o + 3, 2 + j, f"={base_g}{dg:+.3f}" if dg else f"={base_g}")
+    for k, dw in enumerate(steps):
+        t.cell(o + 4 + k, 1, f"={base_w}{dw:+.3f}" if dw else f"={base_w}")
+        for j in range(3):
+            col = "BCD"[j]
+            typed = m.grid[w.grid_steps.index(dw)][j]
+            t.cell(o + 4 + k, 2 + j, typed if w.grid_typed else vps_formula(f"$A{o + 4 + k}", f"{col}${o + 3}"))
+
+
+def _relative_vps_grid(t, m: Model, L: _Layout, o: int, steps: list[float], vps_formula: Callable) -> None:
+    """The value-per-share grid with relative axis labels, each shift written into its cell's formula."""
+    w = m.w
+    base_w, base_g = L.wacc_ref, L.ref["Terminal growth"]
+    rel = lambda x: "Base" if x == 0 else f"{x * 100:+.1f}%"  # noqa: E731
+    across, down = (G_SHIFTS, steps) if w.grid == "relative" else (steps, G_SHIFTS)
+    t.cell(o + 3, 1, "WACC \\ terminal growth" if w.grid == "relative" else "Terminal growth \\ WACC")
+    for j, x in enumerate(across):
+        t.cell(o + 3, 2 + j, rel(x))
+    for k, y in enumerate(down):
+        t.cell(o + 4 + k, 1, rel(y))
+        for j, x in enumerate(across):
+            dw, dg = (y, x) if w.grid == "relative" else (x, y)
+            wr = f"({base_w}{dw:+.3f})" if dw else f"({base_w})"
+            gr = f"({base_g}{dg:+.3f})" if dg else f"({base_g})"
+            t.cell(o + 4 + k, 2 + j, vps_formula(wr, gr))
+
+
+def _sensitivity_sheet(wb, m: Model, L: _Layout, v) -> None:
+    """Sensitivity: the value-per-share grid (an enterprise-value grid above it in one case) and the claim line."""
+    w, ref = m.w, L.ref
     t = wb.create_sheet("Sensitivity")
-    eqv, sh = A1(eq_label), A1("Diluted shares")
-    nd_ref = A1("Net debt")
-    fcf = f"Projections!$B${R['Free cash flow']}:$F${R['Free cash flow']}"
-    last = f"Projections!$F${R['Free cash flow']}"
+    eqv, sh = L.A1("Equity value"), L.A1("Diluted shares")
+    nd_ref = L.A1("Net debt")
+    fcf = f"Projections!$B${L.R['Free cash flow']}:$F${L.R['Free cash flow']}"
+    last = f"Projections!$F${L.R['Free cash flow']}"
     claim = f"-{ref['Claim amount']}" if w.claim_in_base else ""
     o = 0  # first row of the value-per-share grid's block
-    if w.ev_grid:  # an enterprise-value grid first, larger than the one the brief asks for
-        t.cell(1, 1, "Enterprise value (CAD thousands)")
-        t.cell(2, 1, "WACC / g")
-        for j, dg in enumerate((-0.01, -0.005, 0.0, 0.005, 0.01)):
-            t.cell(2, 2 + j, f"={ref['Terminal growth']}{dg:+.3f}" if dg else f"={ref['Terminal growth']}")
-        for k, dw in enumerate(W_SHIFTS):
-            t.cell(3 + k, 1, f"={wacc_ref}{dw:+.3f}" if dw else f"={wacc_ref}")
-            for j in range(5):
-                col = "BCDEF"[j]
-                t.cell(
-                    3 + k, 2 + j, f"=NPV($A{3 + k},{fcf})+{last}*(1+{col}$2)/(($A{3 + k})-({col}$2))/(1+$A{3 + k})^5"
-                )
+    if w.ev_grid:
+        _ev_grid(t, L, fcf, last)
         o = 10
     t.cell(o + 1, 1, "Value per share (CAD)")
 
@@ -451,38 +548,30 @@ def write_model(path: Path, m: Model) -> None:
     steps = list(w.grid_steps)
     if w.grid == "descending":
         steps = steps[::-1]
-    base_w, base_g = wacc_ref, ref["Terminal growth"]
     if w.grid in ("numeric", "descending"):
-        t.cell(o + 3, 1, "WACC / g")
-        for j, dg in enumerate(G_SHIFTS):
-            t.cell(o + 3, 2 + j, f"={base_g}{dg:+.3f}" if dg else f"={base_g}")
-        for k, dw in enumerate(steps):
-            t.cell(o + 4 + k, 1, f"={base_w}{dw:+.3f}" if dw else f"={base_w}")
-            for j in range(3):
-                col = "BCD"[j]
-                typed = m.grid[w.grid_steps.index(dw)][j]
-                t.cell(o + 4 + k, 2 + j, typed if w.grid_typed else vps_formula(f"$A{o + 4 + k}", f"{col}${o + 3}"))
+        _numeric_vps_grid(t, m, L, o, steps, vps_formula)
     else:
-        rel = lambda x: "Base" if x == 0 else f"{x * 100:+.1f}%"  # noqa: E731
-        across, down = (G_SHIFTS, steps) if w.grid == "relative" else (steps, G_SHIFTS)
-        t.cell(o + 3, 1, "WACC \\ terminal growth" if w.grid == "relative" else "Terminal growth \\ WACC")
-        for j, x in enumerate(across):
-            t.cell(o + 3, 2 + j, rel(x))
-        for k, y in enumerate(down):
-            t.cell(o + 4 + k, 1, rel(y))
-            for j, x in enumerate(across):
-                dw, dg = (y, x) if w.grid == "relative" else (x, y)
-                wr = f"({base_w}{dw:+.3f})" if dw else f"({base_w})"
-                gr = f"({base_g}{dg:+.3f})" if dg else f"({base_g})"
-                t.cell(o + 4 + k, 2 + j, vps_formula(wr, gr))
+        _relative_vps_grid(t, m, L, o, steps, vps_formula)
     if w.claim_line:
         target = t if w.claim_sheet == "Sensitivity" else v
         r = o + 12 if w.claim_sheet == "Sensitivity" else target.max_row + 2
         target.cell(r, 1, "Value per share if the claim is paid in full")
         target.cell(r, 2, f"=(Valuation!${eqv[0]}${eqv[1:]}-{ref['Claim amount']})/Valuation!${sh[0]}${sh[1:]}")
+
+
+def write_model(path: Path, m: Model) -> None:
+    w = m.w
+    L = _Layout(w, top=3 if w.title_rows else 1, u=1000.0 if w.millions else 1.0)
+    wb = openpyxl.Workbook()
+    _assumptions_sheet(wb, m, L)
+    _projections_sheet(wb, m, L)
+    _wacc_sheet(wb, m, L)
+    v = _valuation_sheet(wb, m, L)
+    _write_pending_wacc_figures(m, L)
+    _sensitivity_sheet(wb, m, L, v)
     save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
-        set_cached_values(path, "WACC", {f"B{fr + 3}": m.ke, f"B{fr + 6}": m.wacc})
+        set_cached_values(path, "WACC", {f"B{L.fr + 3}": m.ke, f"B{L.fr + 6}": m.wacc})
 
 
 # -- the memorandum and the completion record ----------------------------------------------------
@@ -571,6 +660,25 @@ def facts(m: Model) -> dict[str, Any]:
     }
 
 
+def _summary_rows(m: Model, f: dict[str, Any], rating_cell: str) -> list[tuple[str, str]]:
+    """The valuation summary table's rows as the case writes them (its extra rows appended)."""
+    w = m.w
+    rows = [
+        ("WACC", w.summary_wacc.format(**f) if w.summary_wacc else f["wacc"]),
+        ("Enterprise value", w.summary_ev.format(**f) if w.summary_ev else _money(m.ev, w.money)),
+        ("Net debt", _money(m.nd, w.money)),
+        ("Equity value", _money(m.equity, w.money)),
+        (
+            "Value per share (CAD)",
+            (w.table_vps or "{vps}").format(**f) if w.money != "dollar" else "$" + (w.table_vps or "{vps}").format(**f),
+        ),
+        ("Share price at 2025-12-31 (CAD)", f["price"]),
+        ("Rating", rating_cell.format(**f)),
+    ]
+    rows += [(a, b.format(**f)) for a, b in w.table_extra]
+    return rows
+
+
 def memo_blocks(m: Model) -> list[tuple[str, Any]]:
     w = m.w
     f = facts(m)
@@ -594,19 +702,7 @@ def memo_blocks(m: Model) -> list[tuple[str, Any]]:
             )
         )
     rating_cell = w.rating if w.rating is not None else m.house
-    rows = [
-        ("WACC", w.summary_wacc.format(**f) if w.summary_wacc else f["wacc"]),
-        ("Enterprise value", w.summary_ev.format(**f) if w.summary_ev else _money(m.ev, w.money)),
-        ("Net debt", _money(m.nd, w.money)),
-        ("Equity value", _money(m.equity, w.money)),
-        (
-            "Value per share (CAD)",
-            (w.table_vps or "{vps}").format(**f) if w.money != "dollar" else "$" + (w.table_vps or "{vps}").format(**f),
-        ),
-        ("Share price at 2025-12-31 (CAD)", f["price"]),
-        ("Rating", rating_cell.format(**f)),
-    ]
-    rows += [(a, b.format(**f)) for a, b in w.table_extra]
+    rows = _summary_rows(m, f, rating_cell)
     if w.table:
         body[2].append(
             (
