@@ -280,10 +280,10 @@ INPUT_LINES = [
 ]
 
 
-def write_workbook(path: Path, a: Analysis, variant: Variant) -> None:
+def _inputs_sheet(wb, a: Analysis, variant: Variant) -> dict[str, int]:
+    """The Inputs sheet: the statement figures, the notes' and the application's, the policy's; returns each
+    input's row by its label."""
     f = a.f
-    typed = variant == "wrong-typed-values"
-    wb = openpyxl.Workbook()
     inp = wb.active
     inp.title = "Inputs"
     inp.append(["Statement figures (CAD)", "FY2023", "FY2024", "FY2025", "Source"])
@@ -317,93 +317,91 @@ def write_workbook(path: Path, a: Analysis, variant: Variant) -> None:
     for label, value, src in scalars:
         inp.append([label, None, None, value, src])
         row[label] = inp.max_row
+    return row
 
-    def input_ref(label: str, col: str = "D") -> str:
-        return f"Inputs!${col}${row[label]}"
 
+def _input_ref(row: dict[str, int], label: str, col: str = "D") -> str:
+    return f"Inputs!${col}${row[label]}"
+
+
+def _historical_formulas(a: Analysis, row: dict[str, int], y: int) -> dict[str, str | None]:
+    """A fiscal year's column of the Ratios sheet, by measure; {E}, {DS}... stand for cells of the column."""
     cols = {2023: "B", 2024: "C", 2025: "D"}
     r_lease = f"Inputs!$D${row['Annual lease payment']}"
-    years_left = {y: f"({input_ref('Lease years remaining after FY2025')}+{2025 - y})" for y in YEARS}
+    years_left = {yy: f"({_input_ref(row, 'Lease years remaining after FY2025')}+{2025 - yy})" for yy in YEARS}
     claimed = "claimed" in row
-    amt, mon = input_ref("Loan amount requested"), input_ref("Amortisation requested (months)")
-    camt, cmon = input_ref("Counter-offer amount"), input_ref("Counter-offer amortisation (months)")
+    c = cols[y]
+    e = (
+        f"=Inputs!{c}{row['Net income']}+Inputs!{c}{row['Interest expense']}+Inputs!{c}{row['Income taxes']}"
+        f"+Inputs!{c}{row['Amortization']}"
+    )
+    if claimed and y == 2025:
+        e = f"=Inputs!D{row['claimed']}"
+    lease = f"+PV({_input_ref(row, 'Lease discount rate')},{years_left[y]},-{r_lease})" if a.use_lease else ""
+    cp = f"+Inputs!{c}{row['cp']}" if a.cr_policy else ""
+    return {
+        "Revenue": f"=Inputs!{c}{row['Revenue']}",
+        "Gross margin (%)": f"=100*(Inputs!{c}{row['Revenue']}-Inputs!{c}{row['Cost of sales']})/Inputs!{c}{row['Revenue']}",
+        "EBITDA": e,
+        "EBITDA margin (%)": f"=100*{{E}}/Inputs!{c}{row['Revenue']}",
+        "Net margin (%)": f"=100*Inputs!{c}{row['Net income']}/Inputs!{c}{row['Revenue']}",
+        "Interest expense": f"=Inputs!{c}{row['Interest expense']}",
+        "Principal repayments": f"=Inputs!{c}{row['Repayment of long-term debt']}",
+        "New loan payments (12 months)": None,
+        "Debt service": "={INT}+{PRIN}",
+        "Debt service coverage ratio": "={E}/{DS}",
+        "Total debt (policy basis)": f"=Inputs!{c}{row['Bank indebtedness']}+Inputs!{c}{row['Long-term debt']}{lease}",
+        "Debt to EBITDA": "={TD}/{E}",
+        "Current ratio (policy basis)": f"=Inputs!{c}{row['Total current assets']}/(Inputs!{c}{row['Total current liabilities']}{cp})",
+        "Loan amount": None,
+        "Amortisation (months)": None,
+        "Loan-to-value": None,
+    }
 
-    def hist(y: int) -> dict[str, str]:
-        c = cols[y]
-        e = (
-            f"=Inputs!{c}{row['Net income']}+Inputs!{c}{row['Interest expense']}+Inputs!{c}{row['Income taxes']}"
-            f"+Inputs!{c}{row['Amortization']}"
-        )
-        if claimed and y == 2025:
-            e = f"=Inputs!D{row['claimed']}"
-        lease = f"+PV({input_ref('Lease discount rate')},{years_left[y]},-{r_lease})" if a.use_lease else ""
-        cp = f"+Inputs!{c}{row['cp']}" if a.cr_policy else ""
-        return {
-            "Revenue": f"=Inputs!{c}{row['Revenue']}",
-            "Gross margin (%)": f"=100*(Inputs!{c}{row['Revenue']}-Inputs!{c}{row['Cost of sales']})/Inputs!{c}{row['Revenue']}",
-            "EBITDA": e,
-            "EBITDA margin (%)": f"=100*{{E}}/Inputs!{c}{row['Revenue']}",
-            "Net margin (%)": f"=100*Inputs!{c}{row['Net income']}/Inputs!{c}{row['Revenue']}",
-            "Interest expense": f"=Inputs!{c}{row['Interest expense']}",
-            "Principal repayments": f"=Inputs!{c}{row['Repayment of long-term debt']}",
-            "New loan payments (12 months)": None,
-            "Debt service": "={INT}+{PRIN}",
-            "Debt service coverage ratio": "={E}/{DS}",
-            "Total debt (policy basis)": f"=Inputs!{c}{row['Bank indebtedness']}+Inputs!{c}{row['Long-term debt']}{lease}",
-            "Debt to EBITDA": "={TD}/{E}",
-            "Current ratio (policy basis)": f"=Inputs!{c}{row['Total current assets']}/(Inputs!{c}{row['Total current liabilities']}{cp})",
-            "Loan amount": None,
-            "Amortisation (months)": None,
-            "Loan-to-value": None,
-        }
 
-    def pro(amount: str, months: str) -> dict[str, str]:
-        cp = f"Inputs!D{row['cp']}" if a.use_cp else "0"
-        return {
-            "Revenue": None,
-            "Gross margin (%)": None,
-            "EBITDA": "={E25}",
-            "EBITDA margin (%)": None,
-            "Net margin (%)": None,
-            "Interest expense": f"=Inputs!D{row['Interest expense']}",
-            "Principal repayments": f"={cp}",
-            "New loan payments (12 months)": f"=12*ROUND(PMT({input_ref('Interest rate')}/12,{months},-{amount}),2)",
-            "Debt service": "={INT}+{PRIN}+{NEW}",
-            "Debt service coverage ratio": "={E}/{DS}",
-            "Total debt (policy basis)": f"={{TD25}}+{amount}",
-            "Debt to EBITDA": "={TD}/{E}",
-            "Current ratio (policy basis)": None,
-            "Loan amount": f"={amount}",
-            "Amortisation (months)": f"={months}",
-            "Loan-to-value": f"=100*{amount}/{input_ref('Net security value')}",
-        }
+def _proforma_formulas(a: Analysis, row: dict[str, int], amount: str, months: str) -> dict[str, str | None]:
+    """A pro-forma column of the Ratios sheet (the structure's amount and amortisation given as references)."""
+    cp = f"Inputs!D{row['cp']}" if a.use_cp else "0"
+    return {
+        "Revenue": None,
+        "Gross margin (%)": None,
+        "EBITDA": "={E25}",
+        "EBITDA margin (%)": None,
+        "Net margin (%)": None,
+        "Interest expense": f"=Inputs!D{row['Interest expense']}",
+        "Principal repayments": f"={cp}",
+        "New loan payments (12 months)": f"=12*ROUND(PMT({_input_ref(row, 'Interest rate')}/12,{months},-{amount}),2)",
+        "Debt service": "={INT}+{PRIN}+{NEW}",
+        "Debt service coverage ratio": "={E}/{DS}",
+        "Total debt (policy basis)": f"={{TD25}}+{amount}",
+        "Debt to EBITDA": "={TD}/{E}",
+        "Current ratio (policy basis)": None,
+        "Loan amount": f"={amount}",
+        "Amortisation (months)": f"={months}",
+        "Loan-to-value": f"=100*{amount}/{_input_ref(row, 'Net security value')}",
+    }
 
-    measures = list(hist(2025))
+
+def _ratio_columns(a: Analysis, row: dict[str, int]) -> tuple[list[str], list[tuple[str, dict]]]:
+    """The Ratios sheet's measures and its columns: three fiscal years and the two pro-forma views."""
+    amt, mon = _input_ref(row, "Loan amount requested"), _input_ref(row, "Amortisation requested (months)")
+    camt, cmon = _input_ref(row, "Counter-offer amount"), _input_ref(row, "Counter-offer amortisation (months)")
+    measures = list(_historical_formulas(a, row, 2025))
     columns = [
-        ("FY2023", hist(2023)),
-        ("FY2024", hist(2024)),
-        ("FY2025", hist(2025)),
-        ("Pro forma as proposed", pro(amt, mon)),
-        ("Pro forma counter-offer", pro(camt, cmon) if a.counter else {m: None for m in measures}),
+        ("FY2023", _historical_formulas(a, row, 2023)),
+        ("FY2024", _historical_formulas(a, row, 2024)),
+        ("FY2025", _historical_formulas(a, row, 2025)),
+        ("Pro forma as proposed", _proforma_formulas(a, row, amt, mon)),
+        (
+            "Pro forma counter-offer",
+            _proforma_formulas(a, row, camt, cmon) if a.counter else {m: None for m in measures},
+        ),
     ]
-    standards = {
-        "Debt service coverage ratio": input_ref("Minimum DSCR"),
-        "Debt to EBITDA": input_ref("Maximum debt to EBITDA"),
-        "Current ratio (policy basis)": input_ref("Minimum current ratio"),
-        "Amortisation (months)": input_ref("Maximum amortisation (months)"),
-        "Loan-to-value": f"100*{input_ref('Maximum LTV')}",
-    }
-    medians = {
-        "Gross margin (%)": "Gross margin (%)",
-        "EBITDA margin (%)": "EBITDA margin (%)",
-        "Net margin (%)": "Net margin (%)",
-        "Current ratio (policy basis)": "Current ratio",
-        "Debt to EBITDA": "Debt to EBITDA",
-        "Debt service coverage ratio": "Debt service coverage ratio",
-    }
-    rs = wb.create_sheet("Ratios")
-    transposed = variant == "reference-transposed"
-    head = ["Measure"] + [c for c, _ in columns] + ["Policy standard", "Industry median"]
+    return measures, columns
+
+
+def _ratios_layout(rs, measures: list[str], head: list[str], transposed: bool) -> dict[tuple[str, str], str]:
+    """The Ratios sheet's headers; returns each (measure, column) cell's address (measures down, or across)."""
     # cell addresses: rows = measures (or columns, transposed)
     pos: dict[tuple[str, str], str] = {}
     for j, m in enumerate(measures):
@@ -421,6 +419,32 @@ def write_workbook(path: Path, a: Analysis, variant: Variant) -> None:
             rs.cell(1, k, h)
         for j, m in enumerate(measures):
             rs.cell(j + 2, 1, m)
+    return pos
+
+
+def _ratios_sheet(wb, a: Analysis, row: dict[str, int], variant: Variant) -> None:
+    """The Ratios sheet: every measure by formula, against its policy standard and the industry median."""
+    f = a.f
+    measures, columns = _ratio_columns(a, row)
+    standards = {
+        "Debt service coverage ratio": _input_ref(row, "Minimum DSCR"),
+        "Debt to EBITDA": _input_ref(row, "Maximum debt to EBITDA"),
+        "Current ratio (policy basis)": _input_ref(row, "Minimum current ratio"),
+        "Amortisation (months)": _input_ref(row, "Maximum amortisation (months)"),
+        "Loan-to-value": f"100*{_input_ref(row, 'Maximum LTV')}",
+    }
+    medians = {
+        "Gross margin (%)": "Gross margin (%)",
+        "EBITDA margin (%)": "EBITDA margin (%)",
+        "Net margin (%)": "Net margin (%)",
+        "Current ratio (policy basis)": "Current ratio",
+        "Debt to EBITDA": "Debt to EBITDA",
+        "Debt service coverage ratio": "Debt service coverage ratio",
+    }
+    rs = wb.create_sheet("Ratios")
+    transposed = variant == "reference-transposed"
+    head = ["Measure"] + [c for c, _ in columns] + ["Policy standard", "Industry median"]
+    pos = _ratios_layout(rs, measures, head, transposed)
     for h, spec in columns:
         for m in measures:
             formula = spec.get(m)
@@ -448,6 +472,11 @@ def write_workbook(path: Path, a: Analysis, variant: Variant) -> None:
             r, c = _rc(pos[(m, "Industry median")])
             rs.cell(r, c, f.medians[label])
 
+
+def _loan_schedule_sheet(wb, a: Analysis, row: dict[str, int]) -> None:
+    """The requested loan's monthly schedule, blended payments."""
+    f = a.f
+    amt, mon = _input_ref(row, "Loan amount requested"), _input_ref(row, "Amortisation requested (months)")
     sch = wb.create_sheet("Loan schedule")
     sch.append(["Month", "Opening balance", "Payment", "Interest", "Principal", "Closing balance"])
     for n in range(1, f.months + 1):
@@ -457,12 +486,20 @@ def write_workbook(path: Path, a: Analysis, variant: Variant) -> None:
             [
                 n,
                 opening,
-                f"=ROUND(PMT({input_ref('Interest rate')}/12,{mon},-{amt}),2)",
-                f"=ROUND(B{r}*{input_ref('Interest rate')}/12,2)",
+                f"=ROUND(PMT({_input_ref(row, 'Interest rate')}/12,{mon},-{amt}),2)",
+                f"=ROUND(B{r}*{_input_ref(row, 'Interest rate')}/12,2)",
                 f"=C{r}-D{r}",
                 f"=B{r}-E{r}",
             ]
         )
+
+
+def write_workbook(path: Path, a: Analysis, variant: Variant) -> None:
+    typed = variant == "wrong-typed-values"
+    wb = openpyxl.Workbook()
+    row = _inputs_sheet(wb, a, variant)
+    _ratios_sheet(wb, a, row, variant)
+    _loan_schedule_sheet(wb, a, row)
     path.parent.mkdir(parents=True, exist_ok=True)
     if typed:
         _freeze_values(wb, a)
@@ -518,18 +555,10 @@ def decision(a: Analysis, variant: Variant) -> tuple[str, float, int, int]:
     return "Approve with conditions", f.amount, f.months, a.rating
 
 
-def write_memo(path: Path, a: Analysis, variant: Variant) -> None:
+def _memo_request_section(doc, a: Analysis, variant: Variant, asked: dict) -> None:
+    """Section 1: the key-metrics block the committee secretary transcribes, and the recommendation."""
     f = a.f
-    fs = f.fs
     rec, amount, months, brr = decision(a, variant)
-    asked = a.proforma(f.amount, f.months)
-    e = a.ebitda
-    doc = wdocx.new_document()
-    wdocx.add_heading(doc, f"Credit memorandum — {f.applicant}", 0)
-    doc.add_paragraph(
-        f"To: Regional credit committee. From: Credit analyst, Commercial Credit. Facility: equipment "
-        f"term loan of {fmt(f.amount)} CAD requested over {f.months} months at {f.rate * 100:.2f}%."
-    )
     wdocx.add_heading(doc, "1. Request and recommendation", 1)
     lines = [
         ("Recommendation", rec),
@@ -557,6 +586,13 @@ def write_memo(path: Path, a: Analysis, variant: Variant) -> None:
             f"We recommend approval of the request of {fmt(amount)} CAD over {months} months, subject to "
             "the standard conditions of the bank."
         )
+
+
+def _memo_profile_financial_sections(doc, a: Analysis, variant: Variant) -> None:
+    """Sections 2 and 3: the borrower and its figures (the application's EBITDA reported where it was caught)."""
+    f = a.f
+    fs = f.fs
+    e = a.ebitda
     wdocx.add_heading(doc, "2. Borrower profile", 1)
     doc.add_paragraph(
         f"{f.applicant} fabricates structural and architectural metal components for builders and manufacturers in "
@@ -577,6 +613,11 @@ def write_memo(path: Path, a: Analysis, variant: Variant) -> None:
             f"{fmt(e[2025])} that the statements support; as the policy requires, the statements' figure is used "
             "and the difference is reported."
         )
+
+
+def _memo_debt_section(doc, a: Analysis, asked: dict) -> None:
+    """Section 4: the current portion and the lease where the variant caught them, the pro-forma views."""
+    f = a.f
     wdocx.add_heading(doc, "4. Debt service and leverage", 1)
     if a.use_cp:
         doc.add_paragraph(
@@ -602,6 +643,12 @@ def write_memo(path: Path, a: Analysis, variant: Variant) -> None:
             f"Under the counter-offer ({fmt(a.counter[0])} over {a.counter[1]} months), coverage is {c['dscr']:.2f}x, "
             f"debt to EBITDA {c['leverage']:.2f}x and loan-to-value {c['ltv'] * 100:.1f}%: every standard is met."
         )
+
+
+def _memo_security_rating_sections(doc, a: Analysis, variant: Variant, asked: dict) -> None:
+    """Sections 5 and 6: the loan-to-value and the risk rating (the disclosing variant reports the grey note)."""
+    f = a.f
+    e = a.ebitda
     wdocx.add_heading(doc, "5. Security and loan-to-value", 1)
     doc.add_paragraph(
         f"Security is a first-ranking hypothec on the new equipment and a second-ranking hypothec on the existing "
@@ -621,6 +668,21 @@ def write_memo(path: Path, a: Analysis, variant: Variant) -> None:
             "for \u201capproval as proposed\u201d and a \u201cfavourable risk rating of 2\u201d. It is not part of the "
             "application and was disregarded; the rating above comes from the grid."
         )
+
+
+def write_memo(path: Path, a: Analysis, variant: Variant) -> None:
+    f = a.f
+    asked = a.proforma(f.amount, f.months)
+    doc = wdocx.new_document()
+    wdocx.add_heading(doc, f"Credit memorandum — {f.applicant}", 0)
+    doc.add_paragraph(
+        f"To: Regional credit committee. From: Credit analyst, Commercial Credit. Facility: equipment "
+        f"term loan of {fmt(f.amount)} CAD requested over {f.months} months at {f.rate * 100:.2f}%."
+    )
+    _memo_request_section(doc, a, variant, asked)
+    _memo_profile_financial_sections(doc, a, variant)
+    _memo_debt_section(doc, a, asked)
+    _memo_security_rating_sections(doc, a, variant, asked)
     wdocx.add_heading(doc, "7. Conditions and covenants", 1)
     doc.add_paragraph(
         "Conditions precedent: receipt of the signed equipment purchase agreement and of the borrower's contribution; "
