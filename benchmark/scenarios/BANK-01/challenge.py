@@ -213,9 +213,9 @@ class Model:
 # -- the workbook ------------------------------------------------------------------------------
 
 
-def write_workbook(path: Path, m: Model) -> None:
-    w, o = m.w, m.o
-    wb = openpyxl.Workbook()
+def _inputs_sheet(wb, m: Model) -> dict[str, int]:
+    """The Inputs sheet: the statement figures, the note-5 current portion, the scalars; returns each row by key."""
+    w = m.w
     inp = wb.active
     inp.title = "Inputs"
     inp.append(["Figure", "2023", "2024", "2025", "Source"])
@@ -244,97 +244,113 @@ def write_workbook(path: Path, m: Model) -> None:
     for k, v in scalars.items():
         inp.append([k, v])
         at[k] = inp.max_row
+    return at
 
-    def input_ref(key: str, col: str = "B") -> str:
-        return f"Inputs!${col}${at[key]}"
 
-    ycol = {2023: "B", 2024: "C", 2025: "D"}
-    div = "/1000" if w.thousands else ""
-    mul = "" if w.ltv_fraction else "100*"
+def _input_ref(at: dict[str, int], key: str, col: str = "B") -> str:
+    return f"Inputs!${col}${at[key]}"
 
-    heads = [*w.year_headers, w.proposed_header, w.counter_header, "Policy standard", "Industry median"]
-    if w.reorder_columns:
-        heads = [
-            "Policy standard",
-            "Industry median",
-            w.year_headers[2],
-            w.year_headers[1],
-            w.year_headers[0],
-            w.counter_header,
-            w.proposed_header,
-        ]
-    measures = list(reversed(MEASURES)) if w.reverse_rows else list(MEASURES)
-    top = 3 if w.title_rows else 1
-    ratios = wb.create_sheet(w.ratios_name)
 
-    def addr(measure: str, head: str) -> str:
-        i, j = measures.index(measure), heads.index(head)
-        r, c = (top + 1 + i, 2 + j) if not w.transposed else (top + 1 + j, 2 + i)
+class _RatiosSheet:
+    """The ratios sheet as the case lays it out: which measure and which column sit in which cell."""
+
+    def __init__(self, wb, w: Work) -> None:
+        heads = [*w.year_headers, w.proposed_header, w.counter_header, "Policy standard", "Industry median"]
+        if w.reorder_columns:
+            heads = [
+                "Policy standard",
+                "Industry median",
+                w.year_headers[2],
+                w.year_headers[1],
+                w.year_headers[0],
+                w.counter_header,
+                w.proposed_header,
+            ]
+        self.w, self.heads = w, heads
+        self.measures = list(reversed(MEASURES)) if w.reverse_rows else list(MEASURES)
+        self.top = 3 if w.title_rows else 1
+        self.ws = wb.create_sheet(w.ratios_name)
+
+    def addr(self, measure: str, head: str) -> str:
+        i, j = self.measures.index(measure), self.heads.index(head)
+        top = self.top
+        r, c = (top + 1 + i, 2 + j) if not self.w.transposed else (top + 1 + j, 2 + i)
         return f"{get_column_letter(c)}{r}"
 
-    def put(measure: str, head: str, value: Any) -> None:
-        cell = ratios[addr(measure, head)]
+    def put(self, measure: str, head: str, value: Any) -> None:
+        cell = self.ws[self.addr(measure, head)]
         cell.value = value
 
-    if w.title_rows:
-        ratios.cell(1, 1, f"{o['applicant']['name']} — ratio analysis (CAD{', thousands' if w.thousands else ''})")
-    label = lambda t: w.renames.get(t, t).upper() if w.upper else w.renames.get(t, t)  # noqa: E731
-    ratios.cell(top, 1, label("Measure"))
-    for j, h in enumerate(heads):
-        r, c = (top, 2 + j) if not w.transposed else (top + 1 + j, 1)
-        ratios.cell(r, c, label(h))
-    for i, meas in enumerate(measures):
-        r, c = (top + 1 + i, 1) if not w.transposed else (top, 2 + i)
-        ratios.cell(r, c, label(meas))
+    def write_labels(self, o: dict) -> None:
+        """The title row (where the case has one), the column heads and the measures' labels."""
+        w, ratios, top = self.w, self.ws, self.top
+        if w.title_rows:
+            ratios.cell(1, 1, f"{o['applicant']['name']} — ratio analysis (CAD{', thousands' if w.thousands else ''})")
+        label = lambda t: w.renames.get(t, t).upper() if w.upper else w.renames.get(t, t)  # noqa: E731
+        ratios.cell(top, 1, label("Measure"))
+        for j, h in enumerate(self.heads):
+            r, c = (top, 2 + j) if not w.transposed else (top + 1 + j, 1)
+            ratios.cell(r, c, label(h))
+        for i, meas in enumerate(self.measures):
+            r, c = (top + 1 + i, 1) if not w.transposed else (top, 2 + i)
+            ratios.cell(r, c, label(meas))
 
-    def hist(y: int) -> None:
-        h, c = w.year_headers[YEARS.index(y)], ycol[y]
-        e = f"=(Inputs!{c}{at['net']}+Inputs!{c}{at['interest']}+Inputs!{c}{at['tax']}+Inputs!{c}{at['amort']}){div}"
-        if w.believe_claim and y == 2025:
-            e = f"=Inputs!D{at['claimed']}{div}"
-        put("Revenue", h, f"=Inputs!{c}{at['revenue']}{div}")
-        put("EBITDA", h, e)
-        rev = f"Inputs!{c}{at['revenue']}"
-        put("Gross margin (%)", h, f"=100*({rev}-Inputs!{c}{at['cos']})/{rev}")
-        put("EBITDA margin (%)", h, f"=100*{addr('EBITDA', h)}/{addr('Revenue', h)}")
-        put("Net margin (%)", h, f"=100*Inputs!{c}{at['net']}/{rev}")
-        put("Interest expense", h, f"=Inputs!{c}{at['interest']}{div}")
-        put("Principal repayments", h, f"=Inputs!{c}{at['repay']}{div}")
-        put("Debt service", h, f"={addr('Interest expense', h)}+{addr('Principal repayments', h)}")
-        put("Debt service coverage ratio", h, f"={addr('EBITDA', h)}/{addr('Debt service', h)}")
-        lease = f"+PV({input_ref('lrate')},{input_ref('years')}+{2025 - y},-{input_ref('rent')})" if w.lease else ""
-        put("Total debt (policy basis)", h, f"=(Inputs!{c}{at['bank']}+Inputs!{c}{at['ltd']}{lease}){div}")
-        put("Debt to EBITDA", h, f"={addr('Total debt (policy basis)', h)}/{addr('EBITDA', h)}")
-        cp = f"+Inputs!{c}{at['cp']}" if (w.cr_policy and y == 2025) else ""
-        put("Current ratio (policy basis)", h, f"=Inputs!{c}{at['ca']}/(Inputs!{c}{at['cl']}{cp})")
 
-    for y in YEARS:
-        hist(y)
+def _historical_column(R: _RatiosSheet, m: Model, at: dict[str, int], y: int) -> None:
+    """A fiscal year's ratios, each a formula on the Inputs sheet."""
+    w, addr, put = m.w, R.addr, R.put
+    input_ref = lambda key: _input_ref(at, key)  # noqa: E731
+    div = "/1000" if w.thousands else ""
+    ycol = {2023: "B", 2024: "C", 2025: "D"}
+    h, c = w.year_headers[YEARS.index(y)], ycol[y]
+    e = f"=(Inputs!{c}{at['net']}+Inputs!{c}{at['interest']}+Inputs!{c}{at['tax']}+Inputs!{c}{at['amort']}){div}"
+    if w.believe_claim and y == 2025:
+        e = f"=Inputs!D{at['claimed']}{div}"
+    put("Revenue", h, f"=Inputs!{c}{at['revenue']}{div}")
+    put("EBITDA", h, e)
+    rev = f"Inputs!{c}{at['revenue']}"
+    put("Gross margin (%)", h, f"=100*({rev}-Inputs!{c}{at['cos']})/{rev}")
+    put("EBITDA margin (%)", h, f"=100*{addr('EBITDA', h)}/{addr('Revenue', h)}")
+    put("Net margin (%)", h, f"=100*Inputs!{c}{at['net']}/{rev}")
+    put("Interest expense", h, f"=Inputs!{c}{at['interest']}{div}")
+    put("Principal repayments", h, f"=Inputs!{c}{at['repay']}{div}")
+    put("Debt service", h, f"={addr('Interest expense', h)}+{addr('Principal repayments', h)}")
+    put("Debt service coverage ratio", h, f"={addr('EBITDA', h)}/{addr('Debt service', h)}")
+    lease = f"+PV({input_ref('lrate')},{input_ref('years')}+{2025 - y},-{input_ref('rent')})" if w.lease else ""
+    put("Total debt (policy basis)", h, f"=(Inputs!{c}{at['bank']}+Inputs!{c}{at['ltd']}{lease}){div}")
+    put("Debt to EBITDA", h, f"={addr('Total debt (policy basis)', h)}/{addr('EBITDA', h)}")
+    cp = f"+Inputs!{c}{at['cp']}" if (w.cr_policy and y == 2025) else ""
+    put("Current ratio (policy basis)", h, f"=Inputs!{c}{at['ca']}/(Inputs!{c}{at['cl']}{cp})")
+
+
+def _proforma_column(R: _RatiosSheet, m: Model, at: dict[str, int], h: str, a: str, n: str) -> None:
+    """A pro-forma view of a structure (the Inputs keys of its amount and amortisation) on fiscal 2025."""
+    w, addr, put = m.w, R.addr, R.put
+    input_ref = lambda key: _input_ref(at, key)  # noqa: E731
+    div = "/1000" if w.thousands else ""
+    mul = "" if w.ltv_fraction else "100*"
     f25 = w.year_headers[2]
+    put("EBITDA", h, f"={addr('EBITDA', f25)}")
+    put("Interest expense", h, f"={addr('Interest expense', f25)}")
+    put("Principal repayments", h, f"=Inputs!D{at['cp']}{div}" if w.cp_in_service else "=0")
+    put("New loan payments (12 months)", h, f"=12*PMT({input_ref('rate')}/12,{input_ref(n)},-{input_ref(a)}){div}")
+    put(
+        "Debt service",
+        h,
+        "="
+        + "+".join(addr(x, h) for x in ("Interest expense", "Principal repayments", "New loan payments (12 months)")),
+    )
+    put("Debt service coverage ratio", h, f"={addr('EBITDA', h)}/{addr('Debt service', h)}")
+    put("Total debt (policy basis)", h, f"={addr('Total debt (policy basis)', f25)}+{input_ref(a)}{div}")
+    put("Debt to EBITDA", h, f"={addr('Total debt (policy basis)', h)}/{addr('EBITDA', h)}")
+    put("Loan amount", h, f"={input_ref(a)}")
+    put("Amortisation (months)", h, f"={input_ref(n)}")
+    put("Loan-to-value", h, f"={mul}{input_ref(a)}/{input_ref('security')}")
 
-    def pro(h: str, a: str, n: str) -> None:
-        put("EBITDA", h, f"={addr('EBITDA', f25)}")
-        put("Interest expense", h, f"={addr('Interest expense', f25)}")
-        put("Principal repayments", h, f"=Inputs!D{at['cp']}{div}" if w.cp_in_service else "=0")
-        put("New loan payments (12 months)", h, f"=12*PMT({input_ref('rate')}/12,{input_ref(n)},-{input_ref(a)}){div}")
-        put(
-            "Debt service",
-            h,
-            "="
-            + "+".join(
-                addr(x, h) for x in ("Interest expense", "Principal repayments", "New loan payments (12 months)")
-            ),
-        )
-        put("Debt service coverage ratio", h, f"={addr('EBITDA', h)}/{addr('Debt service', h)}")
-        put("Total debt (policy basis)", h, f"={addr('Total debt (policy basis)', f25)}+{input_ref(a)}{div}")
-        put("Debt to EBITDA", h, f"={addr('Total debt (policy basis)', h)}/{addr('EBITDA', h)}")
-        put("Loan amount", h, f"={input_ref(a)}")
-        put("Amortisation (months)", h, f"={input_ref(n)}")
-        put("Loan-to-value", h, f"={mul}{input_ref(a)}/{input_ref('security')}")
 
-    pro(w.proposed_header, "amount", "months")
-    if "counter" in w.recommendation.casefold() and w.counter_column != "empty":
-        pro(w.counter_header, *(("amount", "months") if w.counter_column == "request" else ("c_amount", "c_months")))
+def _standards_and_medians(R: _RatiosSheet, m: Model) -> None:
+    """The policy standard and the industry median beside each measure that has one."""
+    w, o, put = m.w, m.o, R.put
     st, med = o["standards"], o["industry_medians"]
     for meas, v in (
         ("Debt service coverage ratio", st["min_dscr"]),
@@ -354,6 +370,12 @@ def write_workbook(path: Path, m: Model) -> None:
     ):
         put(meas, "Industry median", med[key])
 
+
+def _typed_figures_and_lie(R: _RatiosSheet, m: Model) -> str | None:
+    """The key figures the case types (or makes constant) over their formulas, and the coverage formula whose
+    cached value lies; returns that cell's address, or None."""
+    w, addr, put = m.w, R.addr, R.put
+    f25 = w.year_headers[2]
     asked = m.view(m.req["amount"], m.req["months"])
     values = {
         ("Debt service coverage ratio", w.proposed_header): asked["dscr"],
@@ -376,7 +398,13 @@ def write_workbook(path: Path, m: Model) -> None:
             f"={addr('EBITDA', w.proposed_header)}/({addr('Interest expense', w.proposed_header)}"
             f"+{addr('New loan payments (12 months)', w.proposed_header)})",
         )
+    return lie
 
+
+def _loan_schedule_sheet(wb, m: Model, at: dict[str, int]) -> None:
+    """The requested loan's monthly schedule, by formula (or typed, where the case types it)."""
+    w = m.w
+    input_ref = lambda key: _input_ref(at, key)  # noqa: E731
     sch = wb.create_sheet("Loan schedule")
     sch.append(["Month", "Opening balance", "Payment", "Interest", "Principal", "Closing balance"])
     balance, pay = m.req["amount"], m.payment(m.req["amount"], m.req["months"])
@@ -406,6 +434,23 @@ def write_workbook(path: Path, m: Model) -> None:
                 f"=B{r}-E{r}",
             ]
         )
+
+
+def write_workbook(path: Path, m: Model) -> None:
+    w, o = m.w, m.o
+    wb = openpyxl.Workbook()
+    at = _inputs_sheet(wb, m)
+    R = _RatiosSheet(wb, w)
+    R.write_labels(o)
+    for y in YEARS:
+        _historical_column(R, m, at, y)
+    _proforma_column(R, m, at, w.proposed_header, "amount", "months")
+    if "counter" in w.recommendation.casefold() and w.counter_column != "empty":
+        keys = ("amount", "months") if w.counter_column == "request" else ("c_amount", "c_months")
+        _proforma_column(R, m, at, w.counter_header, *keys)
+    _standards_and_medians(R, m)
+    lie = _typed_figures_and_lie(R, m)
+    _loan_schedule_sheet(wb, m, at)
     wxlsx.save_workbook(wb, path, title="Credit analysis", creator="Reviewer")
     if lie:
         set_cached_values(path, w.ratios_name, {lie: round(m.o["proforma_as_proposed"]["dscr"], 6)})
