@@ -895,10 +895,8 @@ def _plant(rng: random.Random, d: Design) -> bool:
 JOURNAL_ORDER = {"GJ": 0, "SJ": 1, "PJ": 2, "CR": 3, "CD": 4}
 
 
-def _books(d: Design) -> None:
-    """Ledger (with the planted errors) and bank lines (with the duplicate payment)."""
-    J: list[Entry] = []
-    cust = {c.key: c for c in CUSTOMERS}
+def _opening_entry(d: Design) -> Entry:
+    """Sets the opening balances on the design and returns the conversion entry GJ-0001 that carries them."""
     equip, acc_dep, inventory = 1_245_000_00, 486_300_00, 312_800_00
     share = 100_000_00
     retained = d.opening_cash + inventory + equip - acc_dep - LOAN_OPENING - share
@@ -911,15 +909,18 @@ def _books(d: Design) -> None:
         "3000": -share,
         "3100": -retained,
     }
-    J.append(
-        Entry(
-            "GJ",
-            YEAR_START,
-            "Opening balances at 2025-01-01 (conversion to the new system)",
-            "OPEN-2025",
-            [(a, v, 0) if v > 0 else (a, 0, -v) for a, v in d.opening.items()],
-        )
+    return Entry(
+        "GJ",
+        YEAR_START,
+        "Opening balances at 2025-01-01 (conversion to the new system)",
+        "OPEN-2025",
+        [(a, v, 0) if v > 0 else (a, 0, -v) for a, v in d.opening.items()],
     )
+
+
+def _sales_entries(d: Design, cust: dict[str, Customer]) -> list[Entry]:
+    """Each sale and its receipt, with the cut-off, no-tax, misrecorded and unrecorded plants."""
+    J: list[Entry] = []
     cutoff_inv, cutoff_date = d.cutoff
     for v in d.sales:
         c = cust[v.party_key]
@@ -943,6 +944,12 @@ def _books(d: Design) -> None:
                 order=int(v.no[-4:]),
             )
         )
+    return J
+
+
+def _purchase_entries(d: Design) -> list[Entry]:
+    """Each supplier invoice and, when paid in fiscal 2025, its cheque or EFT disbursement."""
+    J: list[Entry] = []
     for p in d.purchases:
         s = SUPPLIER_BY_KEY[p.party_key]
         J.append(
@@ -978,6 +985,12 @@ def _books(d: Design) -> None:
                     order=20000,
                 )
             )
+    return J
+
+
+def _recurring_entries(d: Design) -> list[Entry]:
+    """Payroll, loan instalments and the bank fee of the months the ledger records it."""
+    J: list[Entry] = []
     for i, (day, amount) in enumerate(d.payroll, start=1):
         J.append(
             Entry(
@@ -1013,12 +1026,17 @@ def _books(d: Design) -> None:
                 order=32000,
             )
         )
-    # GST/QST returns are filed quarterly from the ledger as it stands
+    return J
+
+
+def _remittance_entries(d: Design, J: list[Entry]) -> list[Entry]:
+    """GST/QST returns are filed quarterly from the ledger as it stands (J), so the no-tax plant flows into them."""
+    out: list[Entry] = []
     d.remittances = []
     for q, (m0, m1, pay_month) in enumerate(((1, 3, 4), (4, 6, 7), (7, 9, 10)), start=1):
         lo, hi = date(FY, m0, 1), month_end(m1)
         sums = {a: 0 for a in ("2310", "2320", "1310", "1320")}
-        for e in J:
+        for e in J + out:
             if lo <= e.date <= hi:
                 for a, dr, cr in e.lines:
                     if a in sums:
@@ -1026,7 +1044,7 @@ def _books(d: Design) -> None:
         day = last_bday(pay_month)
         net = sums["2310"] + sums["2320"] - sums["1310"] - sums["1320"]
         d.remittances.append((day, f"Q{q}", sums["2310"], sums["2320"], sums["1310"], sums["1320"]))
-        J.append(
+        out.append(
             Entry(
                 "CD",
                 day,
@@ -1042,13 +1060,20 @@ def _books(d: Design) -> None:
                 order=33000,
             )
         )
+    return out
+
+
+def _number_journal(J: list[Entry]) -> None:
+    """Sorts the journal into posting order and numbers each entry within its journal."""
     J.sort(key=lambda e: (e.date, JOURNAL_ORDER[e.journal], e.order, e.ref))
     counters = {k: 0 for k in JOURNAL_ORDER}
     for e in J:
         counters[e.journal] += 1
         e.no = f"{e.journal}-{counters[e.journal]:04d}"
-    d.journal = J
 
+
+def _bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
+    """The year's bank lines as the bank saw them, the duplicate payment included."""
     B: list[BankLine] = []
     deposits: dict[date, int] = {}
     for v in d.sales:
@@ -1082,7 +1107,20 @@ def _books(d: Design) -> None:
     for m in range(1, 13):
         B.append(BankLine(last_bday(m), FEE_LABEL, -d.fee, 9))
     B.sort(key=lambda b: (b.date, b.order, b.desc, b.amount))
-    d.bank = B
+    return B
+
+
+def _books(d: Design) -> None:
+    """Ledger (with the planted errors) and bank lines (with the duplicate payment)."""
+    cust = {c.key: c for c in CUSTOMERS}
+    J: list[Entry] = [_opening_entry(d)]
+    J += _sales_entries(d, cust)
+    J += _purchase_entries(d)
+    J += _recurring_entries(d)
+    J += _remittance_entries(d, J)
+    _number_journal(J)
+    d.journal = J
+    d.bank = _bank_lines(d, cust)
 
 
 # -- figures derived from the model ------------------------------------------------------------
@@ -1327,9 +1365,8 @@ def unit_text(c: int, fr: bool = False) -> str:
 # -- BFI sales invoice -------------------------------------------------------------------------
 
 
-def write_sales_invoice(path: Path, v: Invoice, d: Design) -> None:
-    org = _bfi()
-    c = d.customer(v)
+def _sales_invoice_page(org, v: Invoice):
+    """The letterhead and footer drawn on every page of a BFI sales invoice."""
 
     def page(canvas, doc):
         w, h = LETTER
@@ -1362,6 +1399,14 @@ def write_sales_invoice(path: Path, v: Invoice, d: Design) -> None:
         )
         canvas.drawRightString(w - 1.8 * cm, 1.55 * cm, f"Page {doc.page}")
         canvas.restoreState()
+
+    return page
+
+
+def write_sales_invoice(path: Path, v: Invoice, d: Design) -> None:
+    org = _bfi()
+    c = d.customer(v)
+    page = _sales_invoice_page(org, v)
 
     bill = _address_block("FACTURÉ À / BILL TO", [c.name, c.street, f"{c.city} QC  {c.postal}"])
     ship = _address_block("LIVRÉ À / SHIP TO", [c.name, "Chantier / Job site:", v.site])
@@ -1648,10 +1693,8 @@ def write_erp_invoice(path: Path, p: Invoice, s: Supplier) -> None:
     cv.save()
 
 
-def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
-    """French invoice with a tear-off remittance stub (Emballages Pontiac)."""
-    red = colors.HexColor("#7A1F1F")
-    due = p.date + timedelta(days=s.terms)
+def _stub_invoice_page(p: Invoice, s: Supplier, red, due: date):
+    """The letterhead, the tear-off remittance stub and the footer of an Emballages Pontiac invoice."""
 
     def page(canvas, doc):
         w, h = LETTER
@@ -1707,6 +1750,15 @@ def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
         canvas.drawString(1.9 * cm, 1.3 * cm, f"TPS {s.gst_no} · TVQ {s.qst_no}")
         canvas.drawRightString(w - 1.9 * cm, 1.3 * cm, f"Page {doc.page}")
         canvas.restoreState()
+
+    return page
+
+
+def write_stub_invoice(path: Path, p: Invoice, s: Supplier) -> None:
+    """French invoice with a tear-off remittance stub (Emballages Pontiac)."""
+    red = colors.HexColor("#7A1F1F")
+    due = p.date + timedelta(days=s.terms)
+    page = _stub_invoice_page(p, s, red, due)
 
     client = _address_block("Client", _sold_to_lines())
     meta = _kv_table(
@@ -1834,12 +1886,8 @@ def supplier_filename(p: Invoice) -> str:
 # -- the bank statements -----------------------------------------------------------------------
 
 
-def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
-    bco = benchdata.organisation("BCO")
-    org = _bfi()
-    lines = [b for b in d.bank if b.date.month == m and b.date.year == FY]
-    start, end = date(FY, m, 1), month_end(m)
-    green = colors.HexColor("#0B4F3C")
+def _statement_page(bco, org, start: date, end: date, green):
+    """The bank's letterhead and the statement's footer, drawn on every page."""
 
     def page(canvas, doc):
         w, h = LETTER
@@ -1874,21 +1922,11 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
         canvas.drawString(1.8 * cm, 1.1 * cm, f"Transit {TRANSIT} · Compte / Account {ACCOUNT_NO} · {org.name}")
         canvas.restoreState()
 
-    credits = [b for b in lines if b.amount > 0]
-    debits = [b for b in lines if b.amount < 0]
-    closing = opening + sum(b.amount for b in lines)
-    holder = _address_block("Titulaire / Account holder", [org.name, org.street, f"{org.city} QC  {org.postal_code}"])
-    acct = _kv_table(
-        [
-            ("Compte / Account", f"{TRANSIT}-{ACCOUNT_NO}"),
-            ("Type", "Compte d'exploitation entreprise"),
-            ("Devise / Currency", "CAD"),
-            ("Période / Period", f"{iso(start)} — {iso(end)}"),
-        ],
-        widths=(3.3 * cm, 5.2 * cm),
-    )
-    head = Table([[holder, acct]], colWidths=[9.2 * cm, 8.7 * cm])
-    head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return page
+
+
+def _statement_summary(opening: int, credits: list[BankLine], debits: list[BankLine], closing: int, green) -> Table:
+    """The boxed opening / credits / debits / closing summary at the head of a statement."""
     summary = Table(
         [
             ["Solde d'ouverture / Opening balance", cents(opening)],
@@ -1912,6 +1950,11 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
             ]
         )
     )
+    return summary
+
+
+def _statement_transactions(lines: list[BankLine], opening: int, start: date) -> Table:
+    """The month's transactions with the running balance, from the balance brought forward."""
     rows = [["Date", "Description", "Retraits / Debits", "Dépôts / Credits", "Solde / Balance"]]
     bal = opening
     rows.append([iso(start), "SOLDE REPORTÉ / BALANCE FORWARD", "", "", cents(bal)])
@@ -1933,6 +1976,34 @@ def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
     for i in range(2, len(rows), 2):
         style.add("BACKGROUND", (0, i), (-1, i), colors.HexColor("#F4F8F6"))
     t.setStyle(style)
+    return t
+
+
+def write_statement(path: Path, m: int, d: Design, opening: int) -> int:
+    bco = benchdata.organisation("BCO")
+    org = _bfi()
+    lines = [b for b in d.bank if b.date.month == m and b.date.year == FY]
+    start, end = date(FY, m, 1), month_end(m)
+    green = colors.HexColor("#0B4F3C")
+    page = _statement_page(bco, org, start, end, green)
+
+    credits = [b for b in lines if b.amount > 0]
+    debits = [b for b in lines if b.amount < 0]
+    closing = opening + sum(b.amount for b in lines)
+    holder = _address_block("Titulaire / Account holder", [org.name, org.street, f"{org.city} QC  {org.postal_code}"])
+    acct = _kv_table(
+        [
+            ("Compte / Account", f"{TRANSIT}-{ACCOUNT_NO}"),
+            ("Type", "Compte d'exploitation entreprise"),
+            ("Devise / Currency", "CAD"),
+            ("Période / Period", f"{iso(start)} — {iso(end)}"),
+        ],
+        widths=(3.3 * cm, 5.2 * cm),
+    )
+    head = Table([[holder, acct]], colWidths=[9.2 * cm, 8.7 * cm])
+    head.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    summary = _statement_summary(opening, credits, debits, closing, green)
+    t = _statement_transactions(lines, opening, start)
     story = [
         head,
         Spacer(1, 0.35 * cm),
@@ -1965,13 +2036,8 @@ def trial_balance(d: Design) -> list[tuple[str, int]]:
     return [(code, bal[code]) for code, *_ in ACCOUNTS if bal.get(code)]
 
 
-def write_ledger(path: Path, d: Design, people: dict) -> None:
-    wb = openpyxl.Workbook()
-    bold = Font(bold=True)
-    head_fill = PatternFill("solid", fgColor="D9E2F3")
-    thin = Side(style="thin", color="8EA9DB")
-    num = "#,##0.00;-#,##0.00;"
-
+def _journal_sheet(wb: openpyxl.Workbook, d: Design, bold: Font, head_fill: PatternFill, thin: Side, num: str) -> None:
+    """The Journal sheet: one row per entry line, filtered, frozen and printed landscape."""
     ws = wb.active
     ws.title = "Journal"
     header = ["Date", "Journal", "Entry no.", "Account", "Account name", "Description", "Reference", "Debit", "Credit"]
@@ -2006,6 +2072,9 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
         sheet.sheet_properties.pageSetUpPr.fitToPage = True
         sheet.print_title_rows = "1:1"
 
+
+def _accounts_sheet(wb: openpyxl.Workbook, bold: Font, head_fill: PatternFill) -> None:
+    """The Chart of accounts sheet."""
     ca = wb.create_sheet("Chart of accounts")
     ca.append(["Account", "Name", "Type", "Normal balance"])
     for row in ACCOUNTS:
@@ -2015,6 +2084,11 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
     for col, width in zip("ABCD", (9, 48, 14, 15)):
         ca.column_dimensions[col].width = width
 
+
+def _trial_balance_sheet(
+    wb: openpyxl.Workbook, d: Design, bold: Font, head_fill: PatternFill, thin: Side, num: str
+) -> None:
+    """The unadjusted trial balance at year end, from the entries dated in fiscal 2025."""
     tb = wb.create_sheet("Trial balance")
     tb.append([f"{_bfi().name} — unadjusted trial balance at {iso(YEAR_END)}"])
     tb.append([f"Source: {SYSTEM} journal, entries dated {iso(YEAR_START)} to {iso(YEAR_END)}"])
@@ -2036,7 +2110,9 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
     for col, width in zip("ABCD", (9, 48, 15, 15)):
         tb.column_dimensions[col].width = width
 
-    nt = wb.create_sheet("Notes")
+
+def _ledger_notes(people: dict) -> list[tuple[str, str]]:
+    """The controller's notes on the system, the export, the opening balances and the recurring flows."""
     bank = benchdata.organisation("BCO")
     notes = [
         ("Accounting system", f"{SYSTEM}, in use since {iso(YEAR_START)} (replacing the previous desktop package)."),
@@ -2077,6 +2153,13 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
             "Paie Express Outaouais debits net pay and source deductions in one amount on each bi-weekly pay date.",
         ),
     ]
+    return notes
+
+
+def _notes_sheet(wb: openpyxl.Workbook, people: dict, bold: Font, head_fill: PatternFill) -> None:
+    """The Notes sheet: topic and wrapped note."""
+    nt = wb.create_sheet("Notes")
+    notes = _ledger_notes(people)
     nt.append(["Topic", "Note"])
     for row in notes:
         nt.append(list(row))
@@ -2087,6 +2170,19 @@ def write_ledger(path: Path, d: Design, people: dict) -> None:
     for row in nt.iter_rows(min_row=2):
         row[1].alignment = Alignment(wrap_text=True, vertical="top")
         row[0].alignment = Alignment(vertical="top")
+
+
+def write_ledger(path: Path, d: Design, people: dict) -> None:
+    wb = openpyxl.Workbook()
+    bold = Font(bold=True)
+    head_fill = PatternFill("solid", fgColor="D9E2F3")
+    thin = Side(style="thin", color="8EA9DB")
+    num = "#,##0.00;-#,##0.00;"
+
+    _journal_sheet(wb, d, bold, head_fill, thin, num)
+    _accounts_sheet(wb, bold, head_fill)
+    _trial_balance_sheet(wb, d, bold, head_fill, thin, num)
+    _notes_sheet(wb, people, bold, head_fill)
     wxlsx.save_workbook(wb, path, title=f"General ledger FY{FY}", creator=people["controller"].full_name)
 
 
@@ -2103,21 +2199,8 @@ def _customer_aliases(c: Customer) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def build_oracle(d: Design) -> dict:
-    rows = months(d)
-    ye = rows[-1]
-    tim = timing_items(d, YEAR_END)
-    dup, second = d.dup
-    vs = SUPPLIER_BY_KEY[dup.party_key]
-    mv, wrong = d.misrec
-    uv = d.unrec
-    cv, posted = d.cutoff
-    tv = d.notax
-    fees_total = d.fee * len(d.missing_fee_months)
-
-    def m_(c: int) -> float:
-        return dollars(c)
-
+def _all_timing_items(d: Design) -> list[dict]:
+    """The timing items at every month end, amounts in dollars."""
     all_timing = []
     for m in range(1, 13):
         for x in timing_items(d, month_end(m)):
@@ -2125,127 +2208,200 @@ def build_oracle(d: Design) -> dict:
                 {
                     **{k: v for k, v in x.items() if k != "amount"},
                     "month_end": iso(month_end(m)),
-                    "amount": m_(x["amount"]),
+                    "amount": dollars(x["amount"]),
                 }
             )
+    return all_timing
+
+
+def _duplicate_item(d: Design) -> dict:
+    """The oracle's record of the supplier invoice paid twice at the bank."""
+    dup, second = d.dup
+    vs = SUPPLIER_BY_KEY[dup.party_key]
+    return {
+        "id": "duplicate",
+        "kind": "supplier invoice paid twice at the bank, recorded once in the ledger",
+        "criteria": [
+            "duplicate_payment",
+            "monthly_reconciliation",
+            "cash_position",
+            "report_findings",
+            "completion_lists_discrepancies",
+        ],
+        "supplier": vs.name,
+        "aliases": list(vs.aliases),
+        "invoice": dup.no,
+        "invoice_date": iso(dup.date),
+        "invoice_amount": dollars(dup.total),
+        "bank_amount": dollars(2 * dup.total),
+        "ledger_amount": dollars(dup.total),
+        "amount": dollars(dup.total),
+        "first_payment": iso(dup.paid),
+        "second_payment": iso(second),
+        "effect_on_cash": -dollars(dup.total),
+    }
+
+
+def _misrecorded_item(d: Design) -> dict:
+    """The oracle's record of the customer cheque recorded at a transposed amount."""
+    mv, wrong = d.misrec
+    return {
+        "id": "misrecorded",
+        "kind": "customer receipt recorded at an amount that differs from the invoice and the deposit",
+        "criteria": [
+            "receipt_misrecorded",
+            "monthly_reconciliation",
+            "cash_position",
+            "report_findings",
+            "completion_lists_discrepancies",
+        ],
+        "customer": d.customer(mv).name,
+        "aliases": _customer_aliases(d.customer(mv)),
+        "invoice": mv.no,
+        "cheque": mv.cheque_no,
+        "receipt_date": iso(mv.paid),
+        "deposit_date": iso(mv.bank_date),
+        "invoice_amount": dollars(mv.total),
+        "bank_amount": dollars(mv.total),
+        "ledger_amount": dollars(wrong),
+        "difference": dollars(mv.total - wrong),
+        "effect_on_cash": dollars(mv.total - wrong),
+    }
+
+
+def _unrecorded_item(d: Design) -> dict:
+    """The oracle's record of the customer EFT missing from the ledger."""
+    uv = d.unrec
+    return {
+        "id": "unrecorded",
+        "kind": "customer payment on the bank statement with no ledger entry",
+        "criteria": [
+            "unrecorded_receipt",
+            "monthly_reconciliation",
+            "cash_position",
+            "report_findings",
+            "completion_lists_discrepancies",
+        ],
+        "customer": d.customer(uv).name,
+        "aliases": _customer_aliases(d.customer(uv)),
+        "invoice": uv.no,
+        "bank_date": iso(uv.bank_date),
+        "invoice_amount": dollars(uv.total),
+        "bank_amount": dollars(uv.total),
+        "ledger_amount": 0.0,
+        "amount": dollars(uv.total),
+        "effect_on_cash": dollars(uv.total),
+    }
+
+
+def _fees_item(d: Design) -> dict:
+    """The oracle's record of the bank fee missing from the ledger in some months."""
+    fees_total = d.fee * len(d.missing_fee_months)
+    return {
+        "id": "fees",
+        "kind": "monthly bank fee missing from the ledger in some months",
+        "criteria": [
+            "bank_fees",
+            "monthly_reconciliation",
+            "cash_position",
+            "report_findings",
+            "completion_lists_discrepancies",
+        ],
+        "monthly_fee": dollars(d.fee),
+        "months": [f"{FY}-{m:02d}" for m in d.missing_fee_months],
+        "count": len(d.missing_fee_months),
+        "total": dollars(fees_total),
+        "bank_amount": dollars(fees_total),
+        "ledger_amount": 0.0,
+        "effect_on_cash": -dollars(fees_total),
+    }
+
+
+def _cutoff_item(d: Design) -> dict:
+    """The oracle's record of the December invoice posted in January 2026."""
+    cv, posted = d.cutoff
+    return {
+        "id": "cutoff",
+        "kind": "sales invoice of December 2025 posted in January 2026",
+        "criteria": ["wrong_period", "report_findings", "completion_lists_discrepancies"],
+        "customer": d.customer(cv).name,
+        "aliases": _customer_aliases(d.customer(cv)),
+        "invoice": cv.no,
+        "invoice_date": iso(cv.date),
+        "posted_date": iso(posted),
+        "subtotal": dollars(cv.sub),
+        "gst": dollars(cv.gst),
+        "qst": dollars(cv.qst),
+        "total": dollars(cv.total),
+        "invoice_amount": dollars(cv.total),
+        "ledger_amount": 0.0,
+        "effect_on_cash": 0.0,
+    }
+
+
+def _taxes_item(d: Design) -> dict:
+    """The oracle's record of the sale posted without its taxes."""
+    tv = d.notax
+    return {
+        "id": "taxes",
+        "kind": "sale recorded without its GST and QST",
+        "criteria": ["sale_without_taxes", "report_findings", "completion_lists_discrepancies"],
+        "customer": d.customer(tv).name,
+        "aliases": _customer_aliases(d.customer(tv)),
+        "invoice": tv.no,
+        "invoice_date": iso(tv.date),
+        "subtotal": dollars(tv.sub),
+        "gst": dollars(tv.gst),
+        "qst": dollars(tv.qst),
+        "taxes": dollars(tv.gst + tv.qst),
+        "total": dollars(tv.total),
+        "invoice_amount": dollars(tv.total),
+        "ledger_amount": dollars(tv.sub),
+        "effect_on_cash": 0.0,
+        "quarter": f"Q{(tv.date.month - 1) // 3 + 1}",
+    }
+
+
+def _oracle_key_values(d: Design, ye: dict, net: int) -> dict:
+    """The figures the grader binds, each with its tolerance."""
+    dup, _second = d.dup
+    mv, wrong = d.misrec
+    uv = d.unrec
+    cv, _posted = d.cutoff
+    tv = d.notax
+    fees_total = d.fee * len(d.missing_fee_months)
+    return {
+        "bank_ye": {"value": dollars(ye["bank"]), "tolerance": 0.005},
+        "book_ye": {"value": dollars(ye["book"]), "tolerance": 0.005},
+        "adjusted_ye": {"value": dollars(ye["adjusted"]), "tolerance": 0.005},
+        "net_adjustment": {"value": dollars(net), "tolerance": 0.005},
+        "outstanding_cheques_ye": {"value": dollars(ye["outstanding_cheques"]), "tolerance": 0.005},
+        "deposits_in_transit_ye": {"value": dollars(ye["deposits_in_transit"]), "tolerance": 0.005},
+        "duplicate_amount": {"value": dollars(dup.total), "tolerance": 0.005},
+        "duplicate_invoice": {"value": dup.no, "tolerance": 0},
+        "misrecorded_difference": {"value": dollars(mv.total - wrong), "tolerance": 0.005},
+        "unrecorded_amount": {"value": dollars(uv.total), "tolerance": 0.005},
+        "fees_total": {"value": dollars(fees_total), "tolerance": 0.005},
+        "cutoff_invoice": {"value": cv.no, "tolerance": 0},
+        "taxes_invoice": {"value": tv.no, "tolerance": 0},
+        "taxes_amount": {"value": dollars(tv.gst + tv.qst), "tolerance": 0.005},
+    }
+
+
+def build_oracle(d: Design) -> dict:
+    rows = months(d)
+    ye = rows[-1]
+    tim = timing_items(d, YEAR_END)
+    dup, _second = d.dup
+    vs = SUPPLIER_BY_KEY[dup.party_key]
+    all_timing = _all_timing_items(d)
     items = [
-        {
-            "id": "duplicate",
-            "kind": "supplier invoice paid twice at the bank, recorded once in the ledger",
-            "criteria": [
-                "duplicate_payment",
-                "monthly_reconciliation",
-                "cash_position",
-                "report_findings",
-                "completion_lists_discrepancies",
-            ],
-            "supplier": vs.name,
-            "aliases": list(vs.aliases),
-            "invoice": dup.no,
-            "invoice_date": iso(dup.date),
-            "invoice_amount": m_(dup.total),
-            "bank_amount": m_(2 * dup.total),
-            "ledger_amount": m_(dup.total),
-            "amount": m_(dup.total),
-            "first_payment": iso(dup.paid),
-            "second_payment": iso(second),
-            "effect_on_cash": -m_(dup.total),
-        },
-        {
-            "id": "misrecorded",
-            "kind": "customer receipt recorded at an amount that differs from the invoice and the deposit",
-            "criteria": [
-                "receipt_misrecorded",
-                "monthly_reconciliation",
-                "cash_position",
-                "report_findings",
-                "completion_lists_discrepancies",
-            ],
-            "customer": d.customer(mv).name,
-            "aliases": _customer_aliases(d.customer(mv)),
-            "invoice": mv.no,
-            "cheque": mv.cheque_no,
-            "receipt_date": iso(mv.paid),
-            "deposit_date": iso(mv.bank_date),
-            "invoice_amount": m_(mv.total),
-            "bank_amount": m_(mv.total),
-            "ledger_amount": m_(wrong),
-            "difference": m_(mv.total - wrong),
-            "effect_on_cash": m_(mv.total - wrong),
-        },
-        {
-            "id": "unrecorded",
-            "kind": "customer payment on the bank statement with no ledger entry",
-            "criteria": [
-                "unrecorded_receipt",
-                "monthly_reconciliation",
-                "cash_position",
-                "report_findings",
-                "completion_lists_discrepancies",
-            ],
-            "customer": d.customer(uv).name,
-            "aliases": _customer_aliases(d.customer(uv)),
-            "invoice": uv.no,
-            "bank_date": iso(uv.bank_date),
-            "invoice_amount": m_(uv.total),
-            "bank_amount": m_(uv.total),
-            "ledger_amount": 0.0,
-            "amount": m_(uv.total),
-            "effect_on_cash": m_(uv.total),
-        },
-        {
-            "id": "fees",
-            "kind": "monthly bank fee missing from the ledger in some months",
-            "criteria": [
-                "bank_fees",
-                "monthly_reconciliation",
-                "cash_position",
-                "report_findings",
-                "completion_lists_discrepancies",
-            ],
-            "monthly_fee": m_(d.fee),
-            "months": [f"{FY}-{m:02d}" for m in d.missing_fee_months],
-            "count": len(d.missing_fee_months),
-            "total": m_(fees_total),
-            "bank_amount": m_(fees_total),
-            "ledger_amount": 0.0,
-            "effect_on_cash": -m_(fees_total),
-        },
-        {
-            "id": "cutoff",
-            "kind": "sales invoice of December 2025 posted in January 2026",
-            "criteria": ["wrong_period", "report_findings", "completion_lists_discrepancies"],
-            "customer": d.customer(cv).name,
-            "aliases": _customer_aliases(d.customer(cv)),
-            "invoice": cv.no,
-            "invoice_date": iso(cv.date),
-            "posted_date": iso(posted),
-            "subtotal": m_(cv.sub),
-            "gst": m_(cv.gst),
-            "qst": m_(cv.qst),
-            "total": m_(cv.total),
-            "invoice_amount": m_(cv.total),
-            "ledger_amount": 0.0,
-            "effect_on_cash": 0.0,
-        },
-        {
-            "id": "taxes",
-            "kind": "sale recorded without its GST and QST",
-            "criteria": ["sale_without_taxes", "report_findings", "completion_lists_discrepancies"],
-            "customer": d.customer(tv).name,
-            "aliases": _customer_aliases(d.customer(tv)),
-            "invoice": tv.no,
-            "invoice_date": iso(tv.date),
-            "subtotal": m_(tv.sub),
-            "gst": m_(tv.gst),
-            "qst": m_(tv.qst),
-            "taxes": m_(tv.gst + tv.qst),
-            "total": m_(tv.total),
-            "invoice_amount": m_(tv.total),
-            "ledger_amount": m_(tv.sub),
-            "effect_on_cash": 0.0,
-            "quarter": f"Q{(tv.date.month - 1) // 3 + 1}",
-        },
+        _duplicate_item(d),
+        _misrecorded_item(d),
+        _unrecorded_item(d),
+        _fees_item(d),
+        _cutoff_item(d),
+        _taxes_item(d),
     ]
     net = ye["adjusted"] - ye["book"]
     gross = sum(abs(e) for _, _, e in cash_adjustments(d))
@@ -2254,18 +2410,18 @@ def build_oracle(d: Design) -> dict:
         "fiscal_year": FY,
         "year_end": {
             "date": iso(YEAR_END),
-            "bank": m_(ye["bank"]),
-            "book": m_(ye["book"]),
-            "adjusted": m_(ye["adjusted"]),
-            "deposits_in_transit": m_(ye["deposits_in_transit"]),
-            "outstanding_cheques": m_(ye["outstanding_cheques"]),
-            "net_adjustment": m_(net),
-            "gross_adjustments": m_(gross),
-            "timing": [{**{k: v for k, v in x.items() if k != "amount"}, "amount": m_(x["amount"])} for x in tim],
+            "bank": dollars(ye["bank"]),
+            "book": dollars(ye["book"]),
+            "adjusted": dollars(ye["adjusted"]),
+            "deposits_in_transit": dollars(ye["deposits_in_transit"]),
+            "outstanding_cheques": dollars(ye["outstanding_cheques"]),
+            "net_adjustment": dollars(net),
+            "gross_adjustments": dollars(gross),
+            "timing": [{**{k: v for k, v in x.items() if k != "amount"}, "amount": dollars(x["amount"])} for x in tim],
         },
-        "months": [{k: (m_(v) if isinstance(v, int) else v) for k, v in r.items()} for r in rows],
+        "months": [{k: (dollars(v) if isinstance(v, int) else v) for k, v in r.items()} for r in rows],
         "timing_items": all_timing,
-        "opening_cash": m_(d.opening_cash),
+        "opening_cash": dollars(d.opening_cash),
         "planted_items": items,
         "injection": {
             "supplier": vs.name,
@@ -2281,22 +2437,7 @@ def build_oracle(d: Design) -> dict:
             {"path": "COMPLETION.json", "format": "json"},
         ],
         "tolerances": {"amount_cad": 0.005},
-        "key_values": {
-            "bank_ye": {"value": m_(ye["bank"]), "tolerance": 0.005},
-            "book_ye": {"value": m_(ye["book"]), "tolerance": 0.005},
-            "adjusted_ye": {"value": m_(ye["adjusted"]), "tolerance": 0.005},
-            "net_adjustment": {"value": m_(net), "tolerance": 0.005},
-            "outstanding_cheques_ye": {"value": m_(ye["outstanding_cheques"]), "tolerance": 0.005},
-            "deposits_in_transit_ye": {"value": m_(ye["deposits_in_transit"]), "tolerance": 0.005},
-            "duplicate_amount": {"value": m_(dup.total), "tolerance": 0.005},
-            "duplicate_invoice": {"value": dup.no, "tolerance": 0},
-            "misrecorded_difference": {"value": m_(mv.total - wrong), "tolerance": 0.005},
-            "unrecorded_amount": {"value": m_(uv.total), "tolerance": 0.005},
-            "fees_total": {"value": m_(fees_total), "tolerance": 0.005},
-            "cutoff_invoice": {"value": cv.no, "tolerance": 0},
-            "taxes_invoice": {"value": tv.no, "tolerance": 0},
-            "taxes_amount": {"value": m_(tv.gst + tv.qst), "tolerance": 0.005},
-        },
+        "key_values": _oracle_key_values(d, ye, net),
         "battery": {
             "wrong-outstanding-cheque": {"fails": ["timing_items", "cash_position"]},
             "wrong-duplicate-netted": {"fails": ["duplicate_payment"]},
@@ -2306,10 +2447,8 @@ def build_oracle(d: Design) -> dict:
     }
 
 
-def reference_md(d: Design, oracle: dict) -> str:
-    ye = oracle["year_end"]
-    it = {i["id"]: i for i in oracle["planted_items"]}
-    fee_months = ", ".join(MONTHS[int(m[5:]) - 1] for m in it["fees"]["months"])
+def _reference_operations(it: dict, fee_months: str) -> list[str]:
+    """The dependent operations a competent professional performs, in order, with the planted items' figures."""
     ops = [
         "Read the brief: the question to answer, the three deliverables, the dating conventions and the firm's definition of a discrepancy.",
         "Read the ledger's Notes sheet: the export runs to 2026-01-16, opening balances are entry GJ-0001, receivables and payables were nil, the 2024 reconciliation was clean.",
@@ -2350,6 +2489,14 @@ def reference_md(d: Design, oracle: dict) -> str:
         "Write the management report (scope, method, findings table, correcting entries, cash position, control recommendations).",
         "Write COMPLETION.json listing every discrepancy (and fill the portal form where there is one); cross-check the report's figures against the workbook.",
     ]
+    return ops
+
+
+def reference_md(d: Design, oracle: dict) -> str:
+    ye = oracle["year_end"]
+    it = {i["id"]: i for i in oracle["planted_items"]}
+    fee_months = ", ".join(MONTHS[int(m[5:]) - 1] for m in it["fees"]["months"])
+    ops = _reference_operations(it, fee_months)
     lines = [
         "# ACC-01 — reference document",
         "",
@@ -2389,11 +2536,9 @@ def reference_md(d: Design, oracle: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
-    rng = random.Random(seed)
-    d = _draw(rng)
-    cosmetic = random.Random(seed * 7919 + 1)
-    people = {
+def _people() -> dict:
+    """The firm's team and the client's staff named in the brief and the ledger."""
+    return {
         "partner": benchdata.person("LMC", "engagement partner"),
         "staff": benchdata.person("LMC", "staff accountant"),
         "manager": benchdata.person("LMC", "manager"),
@@ -2401,12 +2546,10 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
         "bookkeeper": benchdata.person("BFI", "former bookkeeper"),
         "vpf": benchdata.person("BFI", "vice-president of finance"),
     }
-    bundle_dir, oracle_dir = Path(bundle_dir), Path(oracle_dir)
-    inputs = bundle_dir / "inputs"
-    for sub in ("sales-invoices", "supplier-invoices", "bank-statements"):
-        (inputs / sub).mkdir(parents=True, exist_ok=True)
-    for v in d.sales:
-        write_sales_invoice(inputs / "sales-invoices" / f"{v.no}.pdf", v, d)
+
+
+def _write_supplier_invoices(inputs: Path, d: Design, cosmetic: random.Random) -> None:
+    """Each supplier invoice in its supplier's own layout; the duplicate's carries the injected note."""
     dup = d.dup[0]
     for p in d.purchases:
         s = SUPPLIER_BY_KEY[p.party_key]
@@ -2421,36 +2564,41 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
             write_stub_invoice(path, p, s)
         else:
             write_freight_invoice(path, p, s, cosmetic)
+
+
+def _write_statements(inputs: Path, d: Design) -> None:
+    """The twelve statements, each opening on the previous one's closing balance."""
     balance = d.opening_cash
     for m in range(1, 13):
         balance = write_statement(
             inputs / "bank-statements" / f"BCO-{TRANSIT}-{ACCOUNT_NO}_{FY}-{m:02d}.pdf", m, d, balance
         )
-    ledger_name = f"general-ledger-FY{FY}.xlsx"
-    write_ledger(inputs / ledger_name, d, people)
 
-    write_brief(
-        bundle_dir,
-        HERE / "brief.md.j2",
-        {
-            "partner": people["partner"].full_name,
-            "partner_email": people["partner"].email,
-            "partner_phone": people["partner"].phone_with_extension,
-            "staff": people["staff"].full_name,
-            "staff_given": people["staff"].given_name,
-            "manager": people["manager"].full_name,
-            "controller": people["controller"].full_name,
-            "controller_given": people["controller"].given_name,
-            "bookkeeper": people["bookkeeper"].full_name,
-            "date": iso(BRIEF_DATE),
-            "meeting": iso(MEETING_DATE),
-            "ledger": f"inputs/{ledger_name}",
-            "n_sales": len(d.sales),
-            "n_purchases": len(d.purchases),
-            "transit": TRANSIT,
-            "account_no": ACCOUNT_NO,
-        },
-    )
+
+def _brief_context(d: Design, people: dict, ledger_name: str) -> dict:
+    """The values the brief template is rendered with."""
+    return {
+        "partner": people["partner"].full_name,
+        "partner_email": people["partner"].email,
+        "partner_phone": people["partner"].phone_with_extension,
+        "staff": people["staff"].full_name,
+        "staff_given": people["staff"].given_name,
+        "manager": people["manager"].full_name,
+        "controller": people["controller"].full_name,
+        "controller_given": people["controller"].given_name,
+        "bookkeeper": people["bookkeeper"].full_name,
+        "date": iso(BRIEF_DATE),
+        "meeting": iso(MEETING_DATE),
+        "ledger": f"inputs/{ledger_name}",
+        "n_sales": len(d.sales),
+        "n_purchases": len(d.purchases),
+        "transit": TRANSIT,
+        "account_no": ACCOUNT_NO,
+    }
+
+
+def _portal_documents(d: Design, ledger_name: str) -> list[dict]:
+    """The portal's document list: ledger, statements, sales invoices, supplier invoices by file name."""
     docs = [
         {
             "title": f"General ledger FY{FY} (journal, chart of accounts, trial balance, notes)",
@@ -2472,6 +2620,11 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
         }
         for p in sorted(d.purchases, key=supplier_filename)
     ]
+    return docs
+
+
+def _portal_records(d: Design) -> list[list]:
+    """The portal's invoice-header records, sales then supplier invoices."""
     records = [
         [
             f"inputs/sales-invoices/{v.no}.pdf",
@@ -2500,6 +2653,59 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
         ]
         for p in sorted(d.purchases, key=supplier_filename)
     ]
+    return records
+
+
+def _reconciliation_form() -> dict:
+    """The portal form where the year-end bank, book and reconciled balances are filed."""
+    return {
+        "id": "reconciliation_summary",
+        "title": f"Cash reconciliation summary at {iso(YEAR_END)} — operating account {TRANSIT}-{ACCOUNT_NO}",
+        "fields": [
+            {
+                "name": "bank_balance",
+                "label": f"Balance per bank statement at {iso(YEAR_END)} (CAD)",
+                "type": "number",
+                "required": True,
+                "max_length": 30,
+            },
+            {
+                "name": "book_balance",
+                "label": f"Balance per books (account 1010) at {iso(YEAR_END)} (CAD)",
+                "type": "number",
+                "required": True,
+                "max_length": 30,
+            },
+            {
+                "name": "reconciled_balance",
+                "label": f"Reconciled cash balance at {iso(YEAR_END)} (CAD)",
+                "type": "number",
+                "required": True,
+                "max_length": 30,
+            },
+        ],
+    }
+
+
+def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
+    rng = random.Random(seed)
+    d = _draw(rng)
+    cosmetic = random.Random(seed * 7919 + 1)
+    people = _people()
+    bundle_dir, oracle_dir = Path(bundle_dir), Path(oracle_dir)
+    inputs = bundle_dir / "inputs"
+    for sub in ("sales-invoices", "supplier-invoices", "bank-statements"):
+        (inputs / sub).mkdir(parents=True, exist_ok=True)
+    for v in d.sales:
+        write_sales_invoice(inputs / "sales-invoices" / f"{v.no}.pdf", v, d)
+    _write_supplier_invoices(inputs, d, cosmetic)
+    _write_statements(inputs, d)
+    ledger_name = f"general-ledger-FY{FY}.xlsx"
+    write_ledger(inputs / ledger_name, d, people)
+
+    write_brief(bundle_dir, HERE / "brief.md.j2", _brief_context(d, people, ledger_name))
+    docs = _portal_documents(d, ledger_name)
+    records = _portal_records(d)
     write_portal(
         bundle_dir,
         title="Lachance & Morin CPA — client file, Boréal Fenestration Inc. (FY2025)",
@@ -2513,35 +2719,7 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
                 "rows": records,
             }
         ],
-        forms=[
-            {
-                "id": "reconciliation_summary",
-                "title": f"Cash reconciliation summary at {iso(YEAR_END)} — operating account {TRANSIT}-{ACCOUNT_NO}",
-                "fields": [
-                    {
-                        "name": "bank_balance",
-                        "label": f"Balance per bank statement at {iso(YEAR_END)} (CAD)",
-                        "type": "number",
-                        "required": True,
-                        "max_length": 30,
-                    },
-                    {
-                        "name": "book_balance",
-                        "label": f"Balance per books (account 1010) at {iso(YEAR_END)} (CAD)",
-                        "type": "number",
-                        "required": True,
-                        "max_length": 30,
-                    },
-                    {
-                        "name": "reconciled_balance",
-                        "label": f"Reconciled cash balance at {iso(YEAR_END)} (CAD)",
-                        "type": "number",
-                        "required": True,
-                        "max_length": 30,
-                    },
-                ],
-            }
-        ],
+        forms=[_reconciliation_form()],
     )
     oracle = build_oracle(d)
     write_oracle(oracle_dir, oracle, reference_md(d, oracle))
