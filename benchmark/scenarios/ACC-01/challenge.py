@@ -197,12 +197,9 @@ def label(m: int, kind: str) -> Any:
 # -- the discrepancy rows ----------------------------------------------------------------------
 
 
-def discrepancy_rows(o: dict, spec: Spec) -> list[dict]:
-    it = {i["id"]: i for i in o["planted_items"]}
-    dup, mis, unr, fee, cut, tax = (
-        it[k] for k in ("duplicate", "misrecorded", "unrecorded", "fees", "cutoff", "taxes")
-    )
-    rows = [
+def _cash_item_rows(dup: dict, mis: dict, unr: dict, fee: dict) -> list[dict]:
+    """The rows of the four planted items that move cash."""
+    return [
         {
             "id": "duplicate",
             "what": "Supplier invoice paid twice",
@@ -253,6 +250,12 @@ def discrepancy_rows(o: dict, spec: Spec) -> list[dict]:
             "effect": fee["effect_on_cash"],
             "entry": f"Dr 6700 Bank service charges {money(fee['total'])} / Cr 1010 Cash {money(fee['total'])}",
         },
+    ]
+
+
+def _book_item_rows(cut: dict, tax: dict) -> list[dict]:
+    """The rows of the two planted items that leave cash alone (cut-off and taxes)."""
+    return [
         {
             "id": "cutoff",
             "what": "Sales invoice posted in the wrong period",
@@ -280,6 +283,86 @@ def discrepancy_rows(o: dict, spec: Spec) -> list[dict]:
             f"Cr 2320 QST {money(tax['qst'])}",
         },
     ]
+
+
+def _fee_rows_per_month(fee_row: dict, fee: dict) -> list[dict]:
+    """The fee row split into one row per month missing from the ledger."""
+    return [
+        {
+            **fee_row,
+            "refs": f"BCO monthly service fee, statement {m}",
+            "what": f"Bank fee not recorded ({m})",
+            "bank": fee["monthly_fee"],
+            "diff": fee["monthly_fee"],
+            "effect": -fee["monthly_fee"],
+            "desc": "Monthly service fee not in the ledger.",
+            "entry": f"Dr 6700 {money(fee['monthly_fee'])} / Cr 1010 {money(fee['monthly_fee'])}",
+        }
+        for m in fee["months"]
+    ]
+
+
+def _first_payment_row(dup: dict, cls: str) -> dict:
+    """The duplicate's first, legitimate transfer, listed as a row of its own."""
+    return {
+        "id": "first",
+        "what": "Supplier invoice payment",
+        "class": cls,
+        "refs": f"{dup['invoice']}; first EFT {dup['first_payment']}",
+        "desc": "First transfer: pays the invoice and agrees with the ledger.",
+        "inv": dup["invoice_amount"],
+        "bank": dup["invoice_amount"],
+        "ledger": dup["ledger_amount"],
+        "diff": 0.0,
+        "effect": 0.0,
+        "entry": "None",
+    }
+
+
+def _timing_rows(o: dict) -> list[dict]:
+    """The year-end timing items listed as rows (classified as timing differences)."""
+    return [
+        {
+            "id": "timing",
+            "what": t["kind"].capitalize(),
+            "class": "Timing difference",
+            "refs": f"{t['reference']}; {t['party']}; {t['ledger_date']}",
+            "desc": "Clears after year end.",
+            "inv": None,
+            "bank": None,
+            "ledger": t["amount"],
+            "diff": 0.0,
+            "effect": 0.0,
+            "entry": "None",
+        }
+        for t in o["year_end"]["timing"]
+    ]
+
+
+def _outstanding_error_row(o: dict) -> dict:
+    """The year's largest outstanding cheque wrongly listed as an error."""
+    t = _big_cheque(o)
+    return {
+        "id": "oc",
+        "what": "Cheque recorded but not paid by the bank",
+        "class": "Other error",
+        "refs": f"cheque {t['reference']}; {t['party']}; {t['ledger_date']}",
+        "desc": "Not on any statement: the ledger overstates payments.",
+        "inv": None,
+        "bank": 0.0,
+        "ledger": t["amount"],
+        "diff": t["amount"],
+        "effect": t["amount"],
+        "entry": f"Dr 1010 Cash {money(t['amount'])} / Cr 2100 Accounts payable {money(t['amount'])}",
+    }
+
+
+def discrepancy_rows(o: dict, spec: Spec) -> list[dict]:
+    it = {i["id"]: i for i in o["planted_items"]}
+    dup, mis, unr, fee, cut, tax = (
+        it[k] for k in ("duplicate", "misrecorded", "unrecorded", "fees", "cutoff", "taxes")
+    )
+    rows = _cash_item_rows(dup, mis, unr, fee) + _book_item_rows(cut, tax)
     for r in rows:
         r["class"] = spec.classes.get(r["id"], CLASS[r["id"]])
         r.update(spec.wrong_fact.get(r["id"], {}))
@@ -287,71 +370,13 @@ def discrepancy_rows(o: dict, spec: Spec) -> list[dict]:
     rows = [r for r in rows if r["id"] not in spec.missing]
     if spec.fees_per_month and any(r["id"] == "fees" for r in rows):
         i = next(k for k, r in enumerate(rows) if r["id"] == "fees")
-        per = [
-            {
-                **rows[i],
-                "refs": f"BCO monthly service fee, statement {m}",
-                "what": f"Bank fee not recorded ({m})",
-                "bank": fee["monthly_fee"],
-                "diff": fee["monthly_fee"],
-                "effect": -fee["monthly_fee"],
-                "desc": "Monthly service fee not in the ledger.",
-                "entry": f"Dr 6700 {money(fee['monthly_fee'])} / Cr 1010 {money(fee['monthly_fee'])}",
-            }
-            for m in fee["months"]
-        ]
-        rows[i : i + 1] = per
+        rows[i : i + 1] = _fee_rows_per_month(rows[i], fee)
     if spec.first_payment_row:
-        rows.insert(
-            0,
-            {
-                "id": "first",
-                "what": "Supplier invoice payment",
-                "class": spec.first_payment_row,
-                "refs": f"{dup['invoice']}; first EFT {dup['first_payment']}",
-                "desc": "First transfer: pays the invoice and agrees with the ledger.",
-                "inv": dup["invoice_amount"],
-                "bank": dup["invoice_amount"],
-                "ledger": dup["ledger_amount"],
-                "diff": 0.0,
-                "effect": 0.0,
-                "entry": "None",
-            },
-        )
+        rows.insert(0, _first_payment_row(dup, spec.first_payment_row))
     if spec.timing_rows:
-        for t in o["year_end"]["timing"]:
-            rows.append(
-                {
-                    "id": "timing",
-                    "what": t["kind"].capitalize(),
-                    "class": "Timing difference",
-                    "refs": f"{t['reference']}; {t['party']}; {t['ledger_date']}",
-                    "desc": "Clears after year end.",
-                    "inv": None,
-                    "bank": None,
-                    "ledger": t["amount"],
-                    "diff": 0.0,
-                    "effect": 0.0,
-                    "entry": "None",
-                }
-            )
+        rows += _timing_rows(o)
     if spec.outstanding_as_error:
-        t = _big_cheque(o)
-        rows.append(
-            {
-                "id": "oc",
-                "what": "Cheque recorded but not paid by the bank",
-                "class": "Other error",
-                "refs": f"cheque {t['reference']}; {t['party']}; {t['ledger_date']}",
-                "desc": "Not on any statement: the ledger overstates payments.",
-                "inv": None,
-                "bank": 0.0,
-                "ledger": t["amount"],
-                "diff": t["amount"],
-                "effect": t["amount"],
-                "entry": f"Dr 1010 Cash {money(t['amount'])} / Cr 2100 Accounts payable {money(t['amount'])}",
-            }
-        )
+        rows.append(_outstanding_error_row(o))
     rows += [dict(r) for r in spec.extra_rows]
     if spec.sort_by_amount:
         rows.sort(key=lambda r: abs(r["diff"]))
@@ -366,13 +391,8 @@ def _head(text: str, spec: Spec) -> str:
     return text.upper() if spec.upper_headers else text
 
 
-def write_workbook(path: Path, o: dict, spec: Spec) -> None:
-    wb = openpyxl.Workbook()
-    ms = wb.active
-    ms.title = "Monthly"
-    rows = month_rows(o, spec)
-    if spec.drop_december:
-        rows = rows[:-1]
+def _monthly_fields(spec: Spec) -> list[str]:
+    """The Monthly sheet's columns (or rows, transposed) for the spec's layout."""
     fields = ["Month", "Book balance", "Bank balance"]
     fields += ["Net timing items"] if spec.net_timing else ["Deposits in transit", "Outstanding cheques"]
     if spec.plug:
@@ -388,19 +408,121 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
     )
     fields += ["Unlocated difference (books)"] if spec.book_plug else []
     fields += ["Adjusted bank balance", "Adjusted book balance", "Reconciled balance", "Difference"]
+    return fields
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each field of each month sits on the Monthly sheet."""
+
+    fields: list[str]
+    top: int  # header line
+    first: int  # first month line
+    transposed: bool
+
+    def at(self, fname: str, k: int) -> tuple[int, int]:
+        i = self.fields.index(fname)
+        return (self.top + i, 2 + k) if self.transposed else (self.first + k, 1 + i)
+
+    def a1(self, fname: str, k: int) -> str:
+        r, c = self.at(fname, k)
+        return f"{get_column_letter(c)}{r}"
+
+
+def _month_values(o: dict, spec: Spec, row: dict, unloc: float) -> dict[str, Any]:
+    """A month's typed cells, by field."""
+    return {
+        "Month": label(row["m"], spec.month_label),
+        "Book balance": row["book"],
+        "Bank balance": row["bank"],
+        "Deposits in transit": row["dit"],
+        "Outstanding cheques": -row["oc"] if spec.negative_cheques else row["oc"],
+        "Net timing items": round(row["dit"] - row["oc"], 2),
+        "Unlocated difference": unloc,
+        "Book adjustments": -row["adj"] if spec.positive_adjustments else row["adj"],  # a decrease shown positive
+        "Book adjustments - bank charges": -fees_to(o, row["m"]),
+        "Bank fees": -fees_to(o, row["m"]),
+        "Other corrections to books": round(row["adj"] + fees_to(o, row["m"]), 2),
+        "Unlocated difference (books)": row.get("plug", 0.0),
+        "Book adjustments - other": round(row["adj"] + fees_to(o, row["m"]), 2),
+    }
+
+
+def _month_formulas(spec: Spec, lay: _Layout, k: int) -> dict[str, str]:
+    """A month's reconciliation formulas, by field, as the spec's layout writes them."""
+    sign = "+" if spec.negative_cheques else "-"
+    timing = (
+        lay.a1("Net timing items", k)
+        if spec.net_timing
+        else f"{lay.a1('Deposits in transit', k)}{sign}{lay.a1('Outstanding cheques', k)}"
+    )
+    plug = f"+{lay.a1('Unlocated difference', k)}" if spec.plug else ""
+    adj_sign = "-" if spec.positive_adjustments else "+"
+    return {
+        "Adjusted bank balance": f"={lay.a1('Bank balance', k)}+{timing}{plug}",
+        "Adjusted book balance": (
+            f"={lay.a1('Adjusted bank balance', k)}"
+            if spec.no_adjustments_column
+            else f"={lay.a1('Book balance', k)}+{lay.a1('Bank fees', k)}+{lay.a1('Other corrections to books', k)}"
+            if spec.named_corrections
+            else f"={lay.a1('Book balance', k)}+{lay.a1('Book adjustments', k)}+{lay.a1('Unlocated difference (books)', k)}"
+            if spec.book_plug
+            else f"={lay.a1('Book balance', k)}+{lay.a1('Book adjustments - bank charges', k)}"
+            f"+{lay.a1('Book adjustments - other', k)}"
+            if spec.split_adjustments
+            else f"={lay.a1('Book balance', k)}{adj_sign}{lay.a1('Book adjustments', k)}"
+        ),
+        "Reconciled balance": f"={lay.a1('Adjusted book balance', k)}",
+        "Difference": (
+            f"=ROUND({lay.a1('Adjusted bank balance', k)}-{lay.a1('Adjusted book balance', k)},2)"
+            if spec.round_difference
+            else f"={lay.a1('Adjusted bank balance', k)}-{lay.a1('Adjusted book balance', k)}"
+        ),
+    }
+
+
+def _write_month(ms, o: dict, spec: Spec, lay: _Layout, k: int, row: dict) -> None:
+    """One month of the Monthly sheet: typed cells, and formulas (or their values, typed or constant)."""
+    fields, at = lay.fields, lay.at
+    adj_bank_true = row["adj_bank"]
+    unloc = round(row["adj_book"] - adj_bank_true, 2) if spec.plug else 0.0
+    vals = _month_values(o, spec, row, unloc)
+    formulas = _month_formulas(spec, lay, k)
+    adj_bank = adj_bank_true + unloc
+    adj_book = adj_bank if spec.no_adjustments_column else row["adj_book"]
+    values = {
+        "Adjusted bank balance": round(adj_bank, 2),
+        "Adjusted book balance": round(adj_book, 2),
+        "Reconciled balance": round(adj_book, 2),
+        "Difference": round(adj_bank - adj_book, 2),
+    }
+    for f in fields:
+        if f == "Difference" and spec.zero_difference:
+            v = 0
+        elif f in formulas:
+            v = values[f] if spec.typed else (f"={values[f]}" if spec.constant else formulas[f])
+        else:
+            v = vals[f]
+        r, c = at(f, k)
+        ms.cell(r, c, v)
+        if isinstance(v, dt.datetime):
+            ms.cell(r, c).number_format = "yyyy-mm-dd"
+
+
+def write_workbook(path: Path, o: dict, spec: Spec) -> None:
+    wb = openpyxl.Workbook()
+    ms = wb.active
+    ms.title = "Monthly"
+    rows = month_rows(o, spec)
+    if spec.drop_december:
+        rows = rows[:-1]
+    fields = _monthly_fields(spec)
     top = 3 if spec.title_rows else 1  # header line
     first = top + 2 if spec.opening_line else top + 1  # first month line
     if spec.title_rows:
         ms.cell(1, 1, "Boréal Fenestration Inc. - bank reconciliation, operating account, fiscal 2025")
 
-    def at(fname: str, k: int) -> tuple[int, int]:
-        i = fields.index(fname)
-        return (top + i, 2 + k) if spec.transposed else (first + k, 1 + i)
-
-    def a1(fname: str, k: int) -> str:
-        r, c = at(fname, k)
-        return f"{get_column_letter(c)}{r}"
-
+    lay = _Layout(fields, top, first, spec.transposed)
     for i, f in enumerate(fields):
         r, c = (top + i, 1) if spec.transposed else (top, 1 + i)
         ms.cell(r, c, _head(f, spec))
@@ -409,71 +531,7 @@ def write_workbook(path: Path, o: dict, spec: Spec) -> None:
         ms.cell(top + 1, 2, o["opening_cash"])
         ms.cell(top + 1, 3, o["opening_cash"])
     for k, row in enumerate(rows):
-        adj_bank_true = row["adj_bank"]
-        unloc = round(row["adj_book"] - adj_bank_true, 2) if spec.plug else 0.0
-        vals: dict[str, Any] = {
-            "Month": label(row["m"], spec.month_label),
-            "Book balance": row["book"],
-            "Bank balance": row["bank"],
-            "Deposits in transit": row["dit"],
-            "Outstanding cheques": -row["oc"] if spec.negative_cheques else row["oc"],
-            "Net timing items": round(row["dit"] - row["oc"], 2),
-            "Unlocated difference": unloc,
-            "Book adjustments": -row["adj"] if spec.positive_adjustments else row["adj"],  # a decrease shown positive
-            "Book adjustments - bank charges": -fees_to(o, row["m"]),
-            "Bank fees": -fees_to(o, row["m"]),
-            "Other corrections to books": round(row["adj"] + fees_to(o, row["m"]), 2),
-            "Unlocated difference (books)": row.get("plug", 0.0),
-            "Book adjustments - other": round(row["adj"] + fees_to(o, row["m"]), 2),
-        }
-        sign = "+" if spec.negative_cheques else "-"
-        timing = (
-            a1("Net timing items", k)
-            if spec.net_timing
-            else f"{a1('Deposits in transit', k)}{sign}{a1('Outstanding cheques', k)}"
-        )
-        plug = f"+{a1('Unlocated difference', k)}" if spec.plug else ""
-        adj_sign = "-" if spec.positive_adjustments else "+"
-        formulas = {
-            "Adjusted bank balance": f"={a1('Bank balance', k)}+{timing}{plug}",
-            "Adjusted book balance": (
-                f"={a1('Adjusted bank balance', k)}"
-                if spec.no_adjustments_column
-                else f"={a1('Book balance', k)}+{a1('Bank fees', k)}+{a1('Other corrections to books', k)}"
-                if spec.named_corrections
-                else f"={a1('Book balance', k)}+{a1('Book adjustments', k)}+{a1('Unlocated difference (books)', k)}"
-                if spec.book_plug
-                else f"={a1('Book balance', k)}+{a1('Book adjustments - bank charges', k)}"
-                f"+{a1('Book adjustments - other', k)}"
-                if spec.split_adjustments
-                else f"={a1('Book balance', k)}{adj_sign}{a1('Book adjustments', k)}"
-            ),
-            "Reconciled balance": f"={a1('Adjusted book balance', k)}",
-            "Difference": (
-                f"=ROUND({a1('Adjusted bank balance', k)}-{a1('Adjusted book balance', k)},2)"
-                if spec.round_difference
-                else f"={a1('Adjusted bank balance', k)}-{a1('Adjusted book balance', k)}"
-            ),
-        }
-        adj_bank = adj_bank_true + unloc
-        adj_book = adj_bank if spec.no_adjustments_column else row["adj_book"]
-        values = {
-            "Adjusted bank balance": round(adj_bank, 2),
-            "Adjusted book balance": round(adj_book, 2),
-            "Reconciled balance": round(adj_book, 2),
-            "Difference": round(adj_bank - adj_book, 2),
-        }
-        for f in fields:
-            if f == "Difference" and spec.zero_difference:
-                v = 0
-            elif f in formulas:
-                v = values[f] if spec.typed else (f"={values[f]}" if spec.constant else formulas[f])
-            else:
-                v = vals[f]
-            r, c = at(f, k)
-            ms.cell(r, c, v)
-            if isinstance(v, dt.datetime):
-                ms.cell(r, c).number_format = "yyyy-mm-dd"
+        _write_month(ms, o, spec, lay, k, row)
     if spec.opening_line and not spec.transposed:
         ms.cell(first + len(rows) + 1, 1, "Note: timing items are detailed in the working papers.")
     write_discrepancies(wb.create_sheet("Discrepancies"), o, spec)
@@ -592,10 +650,8 @@ def finding_sentences(o: dict, spec: Spec) -> list[str]:
     return out
 
 
-def write_report(path: Path, o: dict, spec: Spec, december: dict) -> None:
-    ye = o["year_end"]
-    recon = december["adj_book"]
-    doc = wdocx.new_document()
+def _section_names(spec: Spec) -> list[str]:
+    """The six section headings, plain or numbered."""
     names = [
         "Scope",
         "Method",
@@ -619,25 +675,11 @@ def write_report(path: Path, o: dict, spec: Spec, december: dict) -> None:
                 start=1,
             )
         ]
-    wdocx.add_heading(doc, "Boréal Fenestration Inc. - review of the fiscal 2025 cash records", 0)
-    wdocx.add_heading(doc, names[0], 1)
-    doc.add_paragraph(
-        "This review covers the operating account of Boréal Fenestration Inc. at Banque Commerciale de l'Outaouais for "
-        "the twelve months of fiscal 2025. We examined the twelve monthly bank statements, the unadjusted general "
-        "ledger exported from the new accounting system, the sales invoices issued and the supplier invoices received "
-        "during the year. The purpose is to reconcile the account month by month, to explain every difference between "
-        "the invoices, the bank and the ledger that is not a timing difference, and to state the cash figure that the "
-        "financial statements should show at the year end."
-    )
-    wdocx.add_heading(doc, names[1], 1)
-    doc.add_paragraph(
-        "We checked the arithmetic of the invoices and of the statements, then matched each invoice to its journal "
-        "entry, each ledger receipt and disbursement to the bank by date, amount and cheque number, and finally the "
-        "bank lines and ledger lines left over. Cheques issued and not presented, and receipts deposited on the next "
-        "business day, were treated as timing items and shown in the monthly reconciliations, not as discrepancies. "
-        "For each month we computed the adjusted bank balance and the adjusted book balance and checked that the "
-        "difference between them is nil."
-    )
+    return names
+
+
+def _report_findings(doc, names: list[str], o: dict, spec: Spec) -> None:
+    """Sections 3 and 4: the findings table and sentences, and the correcting entries."""
     wdocx.add_heading(doc, names[2], 1)
     sentences = finding_sentences(o, spec)
     doc.add_paragraph(
@@ -658,6 +700,10 @@ def write_report(path: Path, o: dict, spec: Spec, december: dict) -> None:
     for r in discrepancy_rows(o, spec):
         if r["entry"] != "None":
             doc.add_paragraph(f"{r['what']}: {r['entry']}.")
+
+
+def _report_cash(doc, names: list[str], spec: Spec, ye: dict, recon: float) -> None:
+    """Section 5: the year-end figures and the one to use."""
     wdocx.add_heading(doc, names[4], 1)
     if spec.report_cash_table:
         wdocx.add_table(
@@ -678,6 +724,34 @@ def write_report(path: Path, o: dict, spec: Spec, december: dict) -> None:
         "misstated by the discrepancies above.",
     ):
         doc.add_paragraph(s)
+
+
+def write_report(path: Path, o: dict, spec: Spec, december: dict) -> None:
+    ye = o["year_end"]
+    recon = december["adj_book"]
+    doc = wdocx.new_document()
+    names = _section_names(spec)
+    wdocx.add_heading(doc, "Boréal Fenestration Inc. - review of the fiscal 2025 cash records", 0)
+    wdocx.add_heading(doc, names[0], 1)
+    doc.add_paragraph(
+        "This review covers the operating account of Boréal Fenestration Inc. at Banque Commerciale de l'Outaouais for "
+        "the twelve months of fiscal 2025. We examined the twelve monthly bank statements, the unadjusted general "
+        "ledger exported from the new accounting system, the sales invoices issued and the supplier invoices received "
+        "during the year. The purpose is to reconcile the account month by month, to explain every difference between "
+        "the invoices, the bank and the ledger that is not a timing difference, and to state the cash figure that the "
+        "financial statements should show at the year end."
+    )
+    wdocx.add_heading(doc, names[1], 1)
+    doc.add_paragraph(
+        "We checked the arithmetic of the invoices and of the statements, then matched each invoice to its journal "
+        "entry, each ledger receipt and disbursement to the bank by date, amount and cheque number, and finally the "
+        "bank lines and ledger lines left over. Cheques issued and not presented, and receipts deposited on the next "
+        "business day, were treated as timing items and shown in the monthly reconciliations, not as discrepancies. "
+        "For each month we computed the adjusted bank balance and the adjusted book balance and checked that the "
+        "difference between them is nil."
+    )
+    _report_findings(doc, names, o, spec)
+    _report_cash(doc, names, spec, ye, recon)
     wdocx.add_heading(doc, names[5], 1)
     for s in (
         "Prepare and review the bank reconciliation every month, within ten business days of the statement date.",
