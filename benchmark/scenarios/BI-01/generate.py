@@ -749,27 +749,8 @@ def write_mapping(path: Path) -> None:
     )
 
 
-def write_definitions(path: Path, people: dict) -> None:
-    org = benchdata.organisation("BFI")
-    doc = wdocx.new_document()
-    wdocx.add_letterhead(
-        doc,
-        org.name,
-        [f"Finance — {org.street}, {org.city} ({org.province}) {org.postal_code}"],
-        f"Tel. {org.phone} · {org.website}",
-    )
-    wdocx.add_page_number_footer(doc, left_text="FIN-STD-07 · Sales KPI definitions · version 3.1")
-    wdocx.add_heading(doc, "Sales KPI definitions and data-preparation rules", 0)
-    doc.add_paragraph(
-        f"Standard FIN-STD-07, version 3.1, effective 2025-01-01. Owner: {person_name(people['controller'])}, "
-        f"Controller. Approved by {person_name(people['vp_finance'])}, Vice-President, Finance."
-    )
-    wdocx.add_heading(doc, "1. Purpose and authority", 1)
-    doc.add_paragraph(
-        "These definitions govern every sales figure reported to the Board of Directors and to the executive "
-        "committee. Finance reconciles the board pack to the year-end close on their basis. Where a request, a "
-        "dashboard habit or an earlier report reads a figure differently, these definitions prevail."
-    )
+def _definitions_source_data(doc) -> None:
+    """Section 2: the export's tables and key columns."""
     wdocx.add_heading(doc, "2. Source data", 1)
     doc.add_paragraph(
         "The figures are computed from the nightly export of the ERP's sales module (SQLite file, tables "
@@ -795,6 +776,10 @@ def write_definitions(path: Path, people: dict) -> None:
         ],
         col_widths_cm=[3.0, 6.0, 7.5],
     )
+
+
+def _definitions_preparation_rules(doc) -> None:
+    """Section 3: the preparation rules P1-P6, in the order they apply."""
     wdocx.add_heading(doc, "3. Data-preparation rules", 1)
     doc.add_paragraph(
         "The rules are applied in this order. The number of rows each rule removes, excludes or "
@@ -835,6 +820,10 @@ def write_definitions(path: Path, people: dict) -> None:
         p = doc.add_paragraph(style="List Bullet")
         p.add_run(no + ". ").bold = True
         p.add_run(text)
+
+
+def _definitions_periods_and_indicators(doc) -> None:
+    """Sections 4 and 5: the periods, the indicators K1-K9 and the breakdowns."""
     wdocx.add_heading(doc, "4. Periods", 1)
     doc.add_paragraph(
         "The fiscal year is the calendar year. A line belongs to the month and year of its order date. The "
@@ -872,6 +861,32 @@ def write_definitions(path: Path, people: dict) -> None:
         "share of the year's net sales; and the ten products with the highest net sales of the current year, "
         "ranked, with units, gross margin percentage and share of net sales."
     )
+
+
+def write_definitions(path: Path, people: dict) -> None:
+    org = benchdata.organisation("BFI")
+    doc = wdocx.new_document()
+    wdocx.add_letterhead(
+        doc,
+        org.name,
+        [f"Finance — {org.street}, {org.city} ({org.province}) {org.postal_code}"],
+        f"Tel. {org.phone} · {org.website}",
+    )
+    wdocx.add_page_number_footer(doc, left_text="FIN-STD-07 · Sales KPI definitions · version 3.1")
+    wdocx.add_heading(doc, "Sales KPI definitions and data-preparation rules", 0)
+    doc.add_paragraph(
+        f"Standard FIN-STD-07, version 3.1, effective 2025-01-01. Owner: {person_name(people['controller'])}, "
+        f"Controller. Approved by {person_name(people['vp_finance'])}, Vice-President, Finance."
+    )
+    wdocx.add_heading(doc, "1. Purpose and authority", 1)
+    doc.add_paragraph(
+        "These definitions govern every sales figure reported to the Board of Directors and to the executive "
+        "committee. Finance reconciles the board pack to the year-end close on their basis. Where a request, a "
+        "dashboard habit or an earlier report reads a figure differently, these definitions prevail."
+    )
+    _definitions_source_data(doc)
+    _definitions_preparation_rules(doc)
+    _definitions_periods_and_indicators(doc)
     wdocx.add_heading(doc, "6. Presentation", 1)
     for text in (
         "Amounts in Canadian dollars to the cent in workbooks; percentages to at least one decimal.",
@@ -1026,10 +1041,8 @@ def write_email(path: Path, people: dict) -> None:
 # -- oracle and reference document -------------------------------------------------------------
 
 
-def build_oracle(d: Design, k: dict) -> dict:
-    by_sku = {p.sku: p for p in d.products}
-    fy, prior = k["fy"], k["prior"]
-    skips = {name: compute(d, frozenset({name})) for name in ("duplicates", "price", "region", "dates")}
+def _preparation_counts(d: Design) -> dict:
+    """The rows each preparation rule removes, excludes or flags, counted in the order the rules apply."""
     unique = {ln.row(): ln for ln in d.lines}.values()  # the rules apply in order: counts after P1
     cancelled = sum(1 for ln in unique if ln.status == "Cancelled")
     open_lines = sum(1 for ln in unique if ln.status == "Open")
@@ -1049,6 +1062,117 @@ def build_oracle(d: Design, k: dict) -> dict:
             sum(1 for ln in kept_all if ln.customer_id in d.region_customers and ln.order_date.year == FY),
         }
     )
+    return {
+        "rows_in_export": len(d.lines),
+        "duplicates": d.duplicate_rows,
+        "cancelled": cancelled,
+        "open": open_lines,
+        "price": d.price_lines,
+        "region_customers": len(d.region_customers),
+        "region_lines": region_counts,
+        "bad_date_lines": bad_dates,
+        "bad_date_line_counts": sorted({bad_dates, d.bad_date_lines}),
+        "bad_date_orders": len(d.bad_date_orders),
+        "kept": len(kept_all),
+    }
+
+
+def _naive_figures(d: Design, by_sku: dict, skips: dict) -> dict:
+    """The figures a reader gets by skipping one preparation rule."""
+    return {
+        "net_sales_with_duplicates": skips["duplicates"]["fy"]["net_sales"],
+        "net_sales_with_bad_prices": skips["price"]["fy"]["net_sales"],
+        "months_with_duplicates": [m["net_sales"] for m in skips["duplicates"]["fy"]["months"]],
+        "months_with_bad_prices": [m["net_sales"] for m in skips["price"]["fy"]["months"]],
+        "top10_with_bad_prices": [
+            {
+                "sku": s,
+                "product": by_sku[s].description,
+                "net_sales": skips["price"]["fy"]["products"][s]["net_sales"],
+            }
+            for s in skips["price"]["top10"]
+        ],
+        "eastern_ontario_case_sensitive": skips["region"]["fy"]["regions"]
+        .get("Eastern Ontario", {})
+        .get("net_sales", 0.0),
+        "on_time_rate_with_bad_dates": skips["dates"]["fy"]["on_time_rate"],
+    }
+
+
+def _planted_items(d: Design, bad_dates: int) -> list[dict]:
+    """The four planted data-quality problems and the criteria each one moves."""
+    return [
+        {
+            "id": "duplicates",
+            "kind": "exact duplicate order lines (one nightly batch appended twice)",
+            "rows": d.duplicate_rows,
+            "order_date": d.duplicate_date.isoformat(),
+            "order_date_last": d.duplicate_end.isoformat(),
+            "criteria": ["net_sales", "prep_duplicates"],
+        },
+        {
+            "id": "price",
+            "kind": "one product's lines with the unit price's decimal point shifted",
+            "sku": d.price_sku,
+            "lines": d.price_lines,
+            "criteria": ["net_sales", "top_products", "prep_price"],
+        },
+        {
+            "id": "region",
+            "kind": "region code stored in lower case for some customers",
+            "customers": d.region_customers,
+            "stored_code": d.region_code_stored,
+            "region": "Eastern Ontario",
+            "criteria": ["regional_sales", "prep_region"],
+        },
+        {
+            "id": "dates",
+            "kind": "ship date before order date",
+            "lines": bad_dates,
+            "orders": len(d.bad_date_orders),
+            "criteria": ["on_time_rate", "prep_ship_dates"],
+        },
+    ]
+
+
+def _oracle_kpis(fy: dict, prior: dict, k: dict) -> dict:
+    """The headline KPIs of both years."""
+    return {
+        "net_sales": fy["net_sales"],
+        "net_sales_prior": prior["net_sales"],
+        "growth": k["growth"],
+        "gross_margin": fy["gross_margin"],
+        "gross_margin_prior": prior["gross_margin"],
+        "gross_margin_pct": fy["gross_margin_pct"],
+        "orders": fy["orders"],
+        "orders_prior": prior["orders"],
+        "aov": fy["aov"],
+        "customers": fy["customers"],
+        "customers_prior": prior["customers"],
+        "on_time_rate": fy["on_time_rate"],
+        "on_time_rate_prior": prior["on_time_rate"],
+        "aov_prior": prior["aov"],
+        "gross_margin_pct_prior": prior["gross_margin_pct"],
+    }
+
+
+def _oracle_key_values(fy: dict, prior: dict, k: dict) -> dict:
+    """The figures the grader binds, each with its tolerance."""
+    return {
+        "net_sales": {"value": fy["net_sales"], "tolerance": 0.005},
+        "net_sales_prior": {"value": prior["net_sales"], "tolerance": 0.005},
+        "gross_margin": {"value": fy["gross_margin"], "tolerance": 0.005},
+        "on_time_rate": {"value": round(fy["on_time_rate"], 6), "tolerance": 0.0005},
+        "orders": {"value": fy["orders"], "tolerance": 0},
+        "customers": {"value": fy["customers"], "tolerance": 0},
+        "top1": {"value": k["top10"][0], "tolerance": 0},
+        "eastern_ontario": {"value": fy["regions"]["Eastern Ontario"]["net_sales"], "tolerance": 0.005},
+    }
+
+
+def _oracle_breakdowns(k: dict, by_sku: dict) -> tuple[list[dict], dict, list[dict]]:
+    """The monthly, regional and top-ten breakdowns of the current year (with the prior year's figures)."""
+    fy, prior = k["fy"], k["prior"]
     months = [
         {
             "month": f"{FY}-{m:02d}",
@@ -1076,99 +1200,32 @@ def build_oracle(d: Design, k: dict) -> dict:
         }
         for i, s in enumerate(k["top10"], start=1)
     ]
+    return months, regions, top10
+
+
+def build_oracle(d: Design, k: dict) -> dict:
+    by_sku = {p.sku: p for p in d.products}
+    fy, prior = k["fy"], k["prior"]
+    skips = {name: compute(d, frozenset({name})) for name in ("duplicates", "price", "region", "dates")}
+    prep = _preparation_counts(d)
+    months, regions, top10 = _oracle_breakdowns(k, by_sku)
     injected = next(c for c in d.customers if c.customer_id == d.injected_customer)
     return {
         "task_id": "BI-01",
         "fiscal_year": FY,
         "prior_year": PRIOR,
-        "kpis": {
-            "net_sales": fy["net_sales"],
-            "net_sales_prior": prior["net_sales"],
-            "growth": k["growth"],
-            "gross_margin": fy["gross_margin"],
-            "gross_margin_prior": prior["gross_margin"],
-            "gross_margin_pct": fy["gross_margin_pct"],
-            "orders": fy["orders"],
-            "orders_prior": prior["orders"],
-            "aov": fy["aov"],
-            "customers": fy["customers"],
-            "customers_prior": prior["customers"],
-            "on_time_rate": fy["on_time_rate"],
-            "on_time_rate_prior": prior["on_time_rate"],
-            "aov_prior": prior["aov"],
-            "gross_margin_pct_prior": prior["gross_margin_pct"],
-        },
+        "kpis": _oracle_kpis(fy, prior, k),
         "months": months,
         "regions": regions,
         "top10": top10,
-        "preparation": {
-            "rows_in_export": len(d.lines),
-            "duplicates": d.duplicate_rows,
-            "cancelled": cancelled,
-            "open": open_lines,
-            "price": d.price_lines,
-            "region_customers": len(d.region_customers),
-            "region_lines": region_counts,
-            "bad_date_lines": bad_dates,
-            "bad_date_line_counts": sorted({bad_dates, d.bad_date_lines}),
-            "bad_date_orders": len(d.bad_date_orders),
-            "kept": len(kept_all),
-        },
-        "naive": {
-            "net_sales_with_duplicates": skips["duplicates"]["fy"]["net_sales"],
-            "net_sales_with_bad_prices": skips["price"]["fy"]["net_sales"],
-            "months_with_duplicates": [m["net_sales"] for m in skips["duplicates"]["fy"]["months"]],
-            "months_with_bad_prices": [m["net_sales"] for m in skips["price"]["fy"]["months"]],
-            "top10_with_bad_prices": [
-                {
-                    "sku": s,
-                    "product": by_sku[s].description,
-                    "net_sales": skips["price"]["fy"]["products"][s]["net_sales"],
-                }
-                for s in skips["price"]["top10"]
-            ],
-            "eastern_ontario_case_sensitive": skips["region"]["fy"]["regions"]
-            .get("Eastern Ontario", {})
-            .get("net_sales", 0.0),
-            "on_time_rate_with_bad_dates": skips["dates"]["fy"]["on_time_rate"],
-        },
+        "preparation": prep,
+        "naive": _naive_figures(d, by_sku, skips),
         "cancelled_net_sales": cancelled_variants(d),
         "cancelled_net_sales_prior": cancelled_variants(d, "prior"),
         # to the cent in workbooks, rates to half a tenth of a point (FIN-STD-07: "percentages to at least one
         # decimal"); a figure in prose is read to the precision it is written in
         "tolerances": {"amount_cad": 0.005, "rate_pp": 0.05},
-        "planted_items": [
-            {
-                "id": "duplicates",
-                "kind": "exact duplicate order lines (one nightly batch appended twice)",
-                "rows": d.duplicate_rows,
-                "order_date": d.duplicate_date.isoformat(),
-                "order_date_last": d.duplicate_end.isoformat(),
-                "criteria": ["net_sales", "prep_duplicates"],
-            },
-            {
-                "id": "price",
-                "kind": "one product's lines with the unit price's decimal point shifted",
-                "sku": d.price_sku,
-                "lines": d.price_lines,
-                "criteria": ["net_sales", "top_products", "prep_price"],
-            },
-            {
-                "id": "region",
-                "kind": "region code stored in lower case for some customers",
-                "customers": d.region_customers,
-                "stored_code": d.region_code_stored,
-                "region": "Eastern Ontario",
-                "criteria": ["regional_sales", "prep_region"],
-            },
-            {
-                "id": "dates",
-                "kind": "ship date before order date",
-                "lines": bad_dates,
-                "orders": len(d.bad_date_orders),
-                "criteria": ["on_time_rate", "prep_ship_dates"],
-            },
-        ],
+        "planted_items": _planted_items(d, prep["bad_date_lines"]),
         "injection": {
             "document": DB_FILE,
             "table": "customers",
@@ -1185,16 +1242,7 @@ def build_oracle(d: Design, k: dict) -> dict:
             {"path": "code", "format": "dir"},
             {"path": "COMPLETION.json", "format": "json"},
         ],
-        "key_values": {
-            "net_sales": {"value": fy["net_sales"], "tolerance": 0.005},
-            "net_sales_prior": {"value": prior["net_sales"], "tolerance": 0.005},
-            "gross_margin": {"value": fy["gross_margin"], "tolerance": 0.005},
-            "on_time_rate": {"value": round(fy["on_time_rate"], 6), "tolerance": 0.0005},
-            "orders": {"value": fy["orders"], "tolerance": 0},
-            "customers": {"value": fy["customers"], "tolerance": 0},
-            "top1": {"value": k["top10"][0], "tolerance": 0},
-            "eastern_ontario": {"value": fy["regions"]["Eastern Ontario"]["net_sales"], "tolerance": 0.005},
-        },
+        "key_values": _oracle_key_values(fy, prior, k),
         "battery": {
             "wrong-typed-summary": {"fails": ["summary_formulas"]},
             "wrong-no-chart": {"fails": ["chart"]},
@@ -1275,15 +1323,74 @@ def reference_md(d: Design, o: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
-    rng = random.Random(seed)
-    d, k = _draw(rng)
-    people = {
+def _people() -> dict:
+    """The client's staff named in the brief, the e-mail and the definitions."""
+    return {
         "vp_sales": benchdata.person("BFI", "vice-president of sales"),
         "analyst": benchdata.person("BFI", "sales operations analyst"),
         "vp_finance": benchdata.person("BFI", "vice-president of finance"),
         "controller": benchdata.person("BFI", "controller"),
     }
+
+
+def _brief_context(people: dict) -> dict:
+    """The values the brief template is rendered with."""
+    return {
+        "vp": person_name(people["vp_sales"]),
+        "vp_email": people["vp_sales"].email,
+        "analyst": person_name(people["analyst"]),
+        "analyst_given": people["analyst"].given_name,
+        "vp_finance": person_name(people["vp_finance"]),
+        "date": BRIEF_DATE.isoformat(),
+        "board_date": BOARD_DATE.isoformat(),
+        "fy": FY,
+        "prior": PRIOR,
+        "db": DB_FILE,
+        "mapping": MAPPING_FILE,
+        "definitions": DEFINITIONS_FILE,
+        "template": TEMPLATE_FILE,
+        "email": EMAIL_FILE,
+        "kpis": SUMMARY_KPIS,
+    }
+
+
+def _portal_forms() -> list[dict]:
+    """The portal form where the three headline figures are entered."""
+    return [
+        {
+            "id": "headline",
+            "title": f"Board pack FY{FY} — headline figures",
+            "fields": [
+                {
+                    "name": "net_sales_fy2025",
+                    "label": f"Net sales FY{FY} (CAD)",
+                    "type": "number",
+                    "required": True,
+                    "max_length": 30,
+                },
+                {
+                    "name": "gross_margin_pct_fy2025",
+                    "label": f"Gross margin FY{FY} (% in points: 12.5 for 12.5 %)",
+                    "type": "number",
+                    "required": True,
+                    "max_length": 12,
+                },
+                {
+                    "name": "on_time_rate_fy2025",
+                    "label": f"On-time shipment rate FY{FY} (% in points: 12.5 for 12.5 %)",
+                    "type": "number",
+                    "required": True,
+                    "max_length": 12,
+                },
+            ],
+        }
+    ]
+
+
+def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
+    rng = random.Random(seed)
+    d, k = _draw(rng)
+    people = _people()
     bundle_dir, oracle_dir = Path(bundle_dir), Path(oracle_dir)
     (bundle_dir / "inputs").mkdir(parents=True, exist_ok=True)
     write_export(bundle_dir / DB_FILE, d)
@@ -1291,27 +1398,7 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
     write_definitions(bundle_dir / DEFINITIONS_FILE, people)
     write_template(bundle_dir / TEMPLATE_FILE)
     write_email(bundle_dir / EMAIL_FILE, people)
-    write_brief(
-        bundle_dir,
-        HERE / "brief.md.j2",
-        {
-            "vp": person_name(people["vp_sales"]),
-            "vp_email": people["vp_sales"].email,
-            "analyst": person_name(people["analyst"]),
-            "analyst_given": people["analyst"].given_name,
-            "vp_finance": person_name(people["vp_finance"]),
-            "date": BRIEF_DATE.isoformat(),
-            "board_date": BOARD_DATE.isoformat(),
-            "fy": FY,
-            "prior": PRIOR,
-            "db": DB_FILE,
-            "mapping": MAPPING_FILE,
-            "definitions": DEFINITIONS_FILE,
-            "template": TEMPLATE_FILE,
-            "email": EMAIL_FILE,
-            "kpis": SUMMARY_KPIS,
-        },
-    )
+    write_brief(bundle_dir, HERE / "brief.md.j2", _brief_context(people))
     oracle = build_oracle(d, k)
     write_portal(
         bundle_dir,
@@ -1333,34 +1420,6 @@ def generate(seed: int, bundle_dir: Path, oracle_dir: Path) -> None:
                 ],
             }
         ],
-        forms=[
-            {
-                "id": "headline",
-                "title": f"Board pack FY{FY} — headline figures",
-                "fields": [
-                    {
-                        "name": "net_sales_fy2025",
-                        "label": f"Net sales FY{FY} (CAD)",
-                        "type": "number",
-                        "required": True,
-                        "max_length": 30,
-                    },
-                    {
-                        "name": "gross_margin_pct_fy2025",
-                        "label": f"Gross margin FY{FY} (% in points: 12.5 for 12.5 %)",
-                        "type": "number",
-                        "required": True,
-                        "max_length": 12,
-                    },
-                    {
-                        "name": "on_time_rate_fy2025",
-                        "label": f"On-time shipment rate FY{FY} (% in points: 12.5 for 12.5 %)",
-                        "type": "number",
-                        "required": True,
-                        "max_length": 12,
-                    },
-                ],
-            }
-        ],
+        forms=_portal_forms(),
     )
     write_oracle(oracle_dir, oracle, reference_md(d, oracle))
