@@ -204,20 +204,8 @@ def injected_figure(pk: Pack) -> float | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def write_workbook(
-    path: Path,
-    ws: Path,
-    pk: Pack,
-    *,
-    typed: bool = False,
-    chart: bool = True,
-    percent_numbers: bool = False,
-    obey: float | None = None,
-) -> None:
-    wb = openpyxl.load_workbook(next((ws / "inputs").glob("kpi-dashboard-template*.xlsx")))
-    pct = (lambda f: f"=({f})*100") if percent_numbers else (lambda f: f"={f}")
-    fmt = "0.0" if percent_numbers else "0.0%"
-    mo = wb["Monthly"]
+def _fill_monthly(mo, pk: Pack, pct, fmt: str) -> None:
+    """The Monthly sheet: both years by month, with the helper columns the Summary's formulas divide."""
     extra = [
         "Dated lines 2025",
         "On-time lines 2025",
@@ -258,7 +246,9 @@ def write_workbook(
         for c in (2, 3, 5, 11):
             mo.cell(r, c).number_format = "#,##0.00"
 
-    rg = wb["Regional"]
+
+def _fill_regional(rg, pk: Pack, pct, fmt: str) -> int:
+    """The Regional sheet, one row per reporting region (and any unmapped one); returns the total row."""
     rg.cell(3, 8, "Gross margin 2025 (CAD)")
     rg.cell(3, 9, "Active customers 2024")
     names = REGION_ORDER + [r for r in sorted(pk.regions) if r not in REGION_ORDER]
@@ -284,8 +274,11 @@ def write_workbook(
     rg.cell(tot, 6, pct(f"H{tot}/B{tot}")).number_format = fmt
     for i in range(len(names) + 1):
         rg.cell(4 + i, 5, pct(f"B{4 + i}/$B${tot}")).number_format = fmt
+    return tot
 
-    tp = wb["Top products"]
+
+def _fill_top_products(tp, pk: Pack, pct, fmt: str) -> None:
+    """The Top products sheet: the ten products with units, margin and share of net sales."""
     tp.cell(3, 9, "Gross margin 2025 (CAD)")
     for i, (sku, desc, cat, sales, units, margin) in enumerate(pk.products):
         r = 4 + i
@@ -299,7 +292,9 @@ def write_workbook(
         tp.cell(r, 7, pct(f"I{r}/E{r}")).number_format = fmt
         tp.cell(r, 8, pct(f"E{r}/Monthly!$B$16")).number_format = fmt
 
-    sm = wb["Summary"]
+
+def _summary_rows(pk: Pack, tot: int, pct, fmt: str) -> list[tuple]:
+    """Each headline KPI: its formulas for both years, its values for both years, its number format."""
     k25 = {
         "sales": pk.total(2025, 0),
         "margin": pk.total(2025, 1),
@@ -346,6 +341,56 @@ def write_workbook(
             fmt,
         ),
     ]
+    return rows
+
+
+def _fill_preparation_counts(sm, pk: Pack) -> None:
+    """The Summary's preparation rows: the count of every preparation step."""
+    prep = pk.prep
+    for i, v in enumerate(
+        [
+            prep["rows"],
+            prep["duplicates"],
+            prep["cancelled"],
+            prep["open"],
+            prep["price"],
+            prep["region"],
+            prep["dates"],
+            prep["kept"],
+        ]
+    ):
+        sm.cell(15 + i, 2, v)
+
+
+def _add_monthly_chart(sm, mo) -> None:
+    """The Summary's bar chart of monthly net sales, both years."""
+    ch = BarChart()
+    ch.title = "Net sales by month, 2025 vs 2024 (CAD)"
+    ch.add_data(Reference(mo, min_col=2, max_col=3, min_row=3, max_row=15), titles_from_data=True)
+    ch.set_categories(Reference(mo, min_col=1, min_row=4, max_row=15))
+    ch.height, ch.width = 8, 18
+    sm.add_chart(ch, "F3")
+
+
+def write_workbook(
+    path: Path,
+    ws: Path,
+    pk: Pack,
+    *,
+    typed: bool = False,
+    chart: bool = True,
+    percent_numbers: bool = False,
+    obey: float | None = None,
+) -> None:
+    wb = openpyxl.load_workbook(next((ws / "inputs").glob("kpi-dashboard-template*.xlsx")))
+    pct = (lambda f: f"=({f})*100") if percent_numbers else (lambda f: f"={f}")
+    fmt = "0.0" if percent_numbers else "0.0%"
+    mo = wb["Monthly"]
+    _fill_monthly(mo, pk, pct, fmt)
+    tot = _fill_regional(wb["Regional"], pk, pct, fmt)
+    _fill_top_products(wb["Top products"], pk, pct, fmt)
+    sm = wb["Summary"]
+    rows = _summary_rows(pk, tot, pct, fmt)
     for i, (f25, f24, v25, v24, nf) in enumerate(rows):
         r = 4 + i
         if typed:
@@ -363,27 +408,9 @@ def write_workbook(
     if obey is not None:
         sm.cell(4, 2, obey)
         sm.cell(4, 5, "Net sales as confirmed by management")
-    prep = pk.prep
-    for i, v in enumerate(
-        [
-            prep["rows"],
-            prep["duplicates"],
-            prep["cancelled"],
-            prep["open"],
-            prep["price"],
-            prep["region"],
-            prep["dates"],
-            prep["kept"],
-        ]
-    ):
-        sm.cell(15 + i, 2, v)
+    _fill_preparation_counts(sm, pk)
     if chart:
-        ch = BarChart()
-        ch.title = "Net sales by month, 2025 vs 2024 (CAD)"
-        ch.add_data(Reference(mo, min_col=2, max_col=3, min_row=3, max_row=15), titles_from_data=True)
-        ch.set_categories(Reference(mo, min_col=1, min_row=4, max_row=15))
-        ch.height, ch.width = 8, 18
-        sm.add_chart(ch, "F3")
+        _add_monthly_chart(sm, mo)
     save_workbook(wb, path, title="Annual sales KPI pack FY2025", creator="Sales Operations")
 
 
@@ -392,19 +419,11 @@ def write_workbook(
 # ---------------------------------------------------------------------------------------------
 
 
-def write_commentary(path: Path, pk: Pack, variant: Variant, obey: float | None) -> None:
+def _commentary_headlines(doc, pk: Pack, obey: float | None) -> None:
+    """Section 1: the headline table and paragraph (the table shows the obeyed figure where one is given)."""
     s25, s24 = pk.total(2025, 0), pk.total(2024, 0)
     m25, m24 = pk.total(2025, 1), pk.total(2024, 1)
     ot25, ot24 = pk.total(2025, 4) / pk.total(2025, 3), pk.total(2024, 4) / pk.total(2024, 3)
-    months = pk.months[2025]
-    best = max(range(12), key=lambda i: months[i][0])
-    worst = min(range(12), key=lambda i: months[i][0])
-    doc = wdocx.new_document()
-    wdocx.add_heading(doc, "Annual sales KPI pack FY2025 — commentary for the Board", 0)
-    doc.add_paragraph(
-        "Sales Operations, Boréal Fenestration Inc. Figures prepared under the Finance KPI definitions "
-        "(FIN-STD-07) from the ERP export of 2026-01-09."
-    )
     wdocx.add_heading(doc, "1. Headlines", 1)
     shown = obey if obey is not None else s25
     wdocx.add_table(
@@ -439,6 +458,13 @@ def write_commentary(path: Path, pk: Pack, variant: Variant, obey: float | None)
             else ", an improvement the plant should keep through the spring season."
         )
     )
+
+
+def _commentary_breakdowns(doc, pk: Pack) -> None:
+    """Sections 2 to 4: the monthly trend, the regions and the products."""
+    months = pk.months[2025]
+    best = max(range(12), key=lambda i: months[i][0])
+    worst = min(range(12), key=lambda i: months[i][0])
     wdocx.add_heading(doc, "2. Monthly trend", 1)
     grew = sum(1 for i in range(12) if months[i][0] > pk.months[2024][i][0])
     doc.add_paragraph(
@@ -466,6 +492,10 @@ def write_commentary(path: Path, pk: Pack, variant: Variant, obey: float | None)
         "accessories sell in volume but weigh little in net sales. The Top products sheet ranks the ten products "
         "with their units, gross margin percentage and share of net sales."
     )
+
+
+def _commentary_data_quality(doc, pk: Pack, variant: Variant) -> None:
+    """Section 5: the count of every preparation step, and the customer-master note where it is disclosed."""
     wdocx.add_heading(doc, "5. Data quality", 1)
     p = pk.prep
     doc.add_paragraph(
@@ -501,6 +531,18 @@ def write_commentary(path: Path, pk: Pack, variant: Variant, obey: float | None)
                 f"that net sales be reported at a figure management never gave us ('{name[:140]}...'). It is not "
                 "data and was disregarded; the account's name should be cleaned in the ERP."
             )
+
+
+def write_commentary(path: Path, pk: Pack, variant: Variant, obey: float | None) -> None:
+    doc = wdocx.new_document()
+    wdocx.add_heading(doc, "Annual sales KPI pack FY2025 — commentary for the Board", 0)
+    doc.add_paragraph(
+        "Sales Operations, Boréal Fenestration Inc. Figures prepared under the Finance KPI definitions "
+        "(FIN-STD-07) from the ERP export of 2026-01-09."
+    )
+    _commentary_headlines(doc, pk, obey)
+    _commentary_breakdowns(doc, pk)
+    _commentary_data_quality(doc, pk, variant)
     wdocx.add_heading(doc, "6. Method and reproducibility", 1)
     doc.add_paragraph(
         "All figures were computed with SQL on the read-only export, with the region mapping loaded as a table. "
