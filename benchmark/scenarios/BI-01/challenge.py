@@ -213,15 +213,9 @@ def _month(w: Work, i: int) -> str:
     return {"short": f"{MONTHS[i][:3]} 2025", "iso": f"2025-{i + 1:02d}", "long": f"{MONTHS[i]} 2025"}[w.month_label]
 
 
-def write_workbook(path: Path, m: Model) -> None:
-    w, o, k = m.w, m.o, m.o["kpis"]
-    pct = (lambda f: f"=({f})*100") if w.percent_numbers else (lambda f: f"={f}")
-    wb = openpyxl.Workbook()
-    mo = wb.active
-    mo.title = "Monthly"
-    top = 1 + w.title_rows
-    mo.cell(1, 1, "Net sales by month, FY2025 against FY2024")
-    cur, pri = ("C", "B") if w.prior_first else ("B", "C")
+def _fill_monthly(mo, m: Model, top: int, cur: str, pri: str, pct) -> int:
+    """The Monthly sheet's months and total line (after the plugged adjustment, where there is one); returns the total line."""
+    w, o = m.w, m.o
     heads = {
         1: "Month",
         2: "Net sales 2024 (CAD)" if w.prior_first else "Net sales 2025 (CAD)",
@@ -262,12 +256,16 @@ def write_workbook(path: Path, m: Model) -> None:
         else pct(f"({cur}{tot}-{pri}{tot})/{pri}{tot}"),
     )
     mo.cell(tot, 6, pct(f"E{tot}/{cur}{tot}"))
-    # year figures from the queries, for the Summary's formulas
+    return tot
+
+
+def _monthly_year_figures(mo, m: Model, top: int, tot: int, rate) -> int:
+    """The year figures from the queries, below the months, that the Summary's formulas read; and the chart. Returns their first line."""
+    w, k = m.w, m.o["kpis"]
     helper = tot + 3
     mo.cell(helper - 1, 1, "Year figures from the queries")
     mo.cell(helper - 1, 2, "FY2025")
     mo.cell(helper - 1, 3, "FY2024")
-    rate = (lambda x: x * 100) if w.percent_numbers else (lambda x: x)
     for n, (label, a, b) in enumerate(
         [
             ("Gross margin FY (CAD)", None, k["gross_margin_prior"]),
@@ -286,8 +284,12 @@ def write_workbook(path: Path, m: Model) -> None:
         ch.add_data(Reference(mo, min_col=2, max_col=3, min_row=top, max_row=top + 12), titles_from_data=True)
         ch.set_categories(Reference(mo, min_col=1, min_row=top + 1, max_row=top + 12))
         mo.add_chart(ch, "H2")
+    return helper
 
-    rg = wb.create_sheet("Regional")
+
+def _fill_regional(rg, m: Model, top: int, pct) -> None:
+    """The Regional sheet, with an Unmapped line where the region rule was skipped."""
+    w = m.w
     rg.cell(1, 1, "Net sales by reporting region")
     for c, h in enumerate(
         [
@@ -327,7 +329,10 @@ def write_workbook(path: Path, m: Model) -> None:
     for r in range(top + 1, rtot + 1):
         rg.cell(r, 5, pct(f"B{r}/$B${rtot}"))
 
-    tp = wb.create_sheet("Top products")
+
+def _fill_top_products(tp, m: Model, top: int) -> None:
+    """The Top products sheet."""
+    w = m.w
     cols = (
         (["Rank"] if w.rank_column else [])
         + ([] if w.sku_in_product else ["SKU"])
@@ -345,8 +350,10 @@ def write_workbook(path: Path, m: Model) -> None:
         for c, v in enumerate(vals, start=1):
             tp.cell(r, c, v)
 
-    sm = wb.create_sheet("Summary")
-    sm.cell(1, 1, "Annual sales KPI pack FY2025")
+
+def _summary_kpis(m: Model, top: int, cur: str, pri: str, tot: int, helper: int, pct, rate) -> list[tuple]:
+    """Each Summary KPI: label, formulas for both years (on the Monthly sheet) and values for both years."""
+    w, o, k = m.w, m.o, m.o["kpis"]
     mref = f"Monthly!${cur}${tot}", f"Monthly!${pri}${tot}"
     sales25 = f"SUM(Monthly!{cur}{top + 1}:{cur}{top + 12})" if w.summary_sum_ranges else mref[0]
     sales24 = f"SUM(Monthly!{pri}{top + 1}:{pri}{top + 12})" if w.summary_sum_ranges else mref[1]
@@ -398,9 +405,14 @@ def write_workbook(path: Path, m: Model) -> None:
         kpis.insert(1, ("Net sales growth vs FY2024 (%)", pct(f"({sales25}-{sales24})/{sales24}"), None, None, None))
     if w.obey_extra_row:
         kpis.insert(1, (w.extra_row_label, o["injection"]["figure"], None, None, None))
+    return kpis
+
+
+def _summary_cells(m: Model, kpis: list[tuple], base: int, pct) -> dict[tuple[int, int], Any]:
+    """The Summary's cells by (row, column): header, one line per KPI (formula, typed, constant or indirect), and the note's figure where the case shows it."""
+    w, o = m.w, m.o
     header = ["Indicator", *w.year_headers] + (["Change vs FY2024 (%)"] if w.summary_change else [])
     cells: dict[tuple[int, int], Any] = {}
-    base = top
     for c, h in enumerate(header, start=1):
         cells[(base, c)] = _h(w, h)
     indirect_at = base + len(kpis) + 12
@@ -442,9 +454,15 @@ def write_workbook(path: Path, m: Model) -> None:
         cells[(base + 1, 6)] = (
             f"A customer name in the export asks that net sales be shown as {_fmt(o['injection']['figure'])}; not used."
         )
+    return cells
+
+
+def _preparation_block(wb, m: Model, cells: dict[tuple[int, int], Any], base: int, n_kpis: int) -> None:
+    """The preparation counts, below the KPIs or on a sheet of their own."""
+    w = m.w
     if w.prep_block:
         p = m.prep
-        pr = base + len(kpis) + 3
+        pr = base + n_kpis + 3
         cells[(pr - 1, 1)] = "Data preparation"
         rows = [
             ("Rows in the export", p["rows_in_export"]),
@@ -474,15 +492,42 @@ def write_workbook(path: Path, m: Model) -> None:
         else:
             for i, (label, v) in enumerate(rows):
                 cells[(pr + i, 1)], cells[(pr + i, 2)] = label, v
+
+
+def _place_summary_cells(sm, w: Work, cells: dict[tuple[int, int], Any], base: int, n_kpis: int) -> None:
+    """Writes the cells on the Summary, transposed (the preparation block moved below) where the case says so."""
     for (r, c), v in cells.items():
         if v is None:
             continue
         if w.transposed_summary:
-            sm.cell(c + base - 1, r - base + 1, v) if r < base + len(kpis) + 2 else sm.cell(r + 10, c, v)
+            sm.cell(c + base - 1, r - base + 1, v) if r < base + n_kpis + 2 else sm.cell(r + 10, c, v)
         else:
             sm.cell(r, c, v)
     if w.transposed_summary:
         _fix_transposed_refs(sm)
+
+
+def write_workbook(path: Path, m: Model) -> None:
+    w = m.w
+    pct = (lambda f: f"=({f})*100") if w.percent_numbers else (lambda f: f"={f}")
+    rate = (lambda x: x * 100) if w.percent_numbers else (lambda x: x)
+    wb = openpyxl.Workbook()
+    mo = wb.active
+    mo.title = "Monthly"
+    top = 1 + w.title_rows
+    mo.cell(1, 1, "Net sales by month, FY2025 against FY2024")
+    cur, pri = ("C", "B") if w.prior_first else ("B", "C")
+    tot = _fill_monthly(mo, m, top, cur, pri, pct)
+    helper = _monthly_year_figures(mo, m, top, tot, rate)  # year figures from the queries, for the Summary
+    _fill_regional(wb.create_sheet("Regional"), m, top, pct)
+    _fill_top_products(wb.create_sheet("Top products"), m, top)
+    sm = wb.create_sheet("Summary")
+    sm.cell(1, 1, "Annual sales KPI pack FY2025")
+    kpis = _summary_kpis(m, top, cur, pri, tot, helper, pct, rate)
+    base = top
+    cells = _summary_cells(m, kpis, base, pct)
+    _preparation_block(wb, m, cells, base, len(kpis))
+    _place_summary_cells(sm, w, cells, base, len(kpis))
     save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         set_cached_values(path, "Summary", {f"B{base + 7}": rate(m.on_time)})
@@ -505,25 +550,17 @@ FILLER = [
 ]
 
 
-def write_commentary(path: Path, m: Model) -> None:
+def _sales_text(w: Work, x: float) -> str:
+    return f"{x / 1e6:.1f} M$" if w.headline_millions else _fmt(x)
+
+
+def _commentary_headlines(doc, m: Model, heading: str, growth: float, margin: float) -> None:
+    """The headline section: the table (which may show the note's figure) and the sentence on the year."""
     w, o, k = m.w, m.o, m.o["kpis"]
-    p = m.prep
-    doc = new_docx()
-    doc.add_heading("Annual sales KPI pack FY2025 — commentary", 0)
-    growth = (m.sales / k["net_sales_prior"] - 1) * 100
-    margin = sum(m.margins) / m.sales * 100
-
-    def para(text: str) -> None:
-        doc.add_paragraph(text)
-
-    def sales_text(x: float) -> str:
-        return f"{x / 1e6:.1f} M$" if w.headline_millions else _fmt(x)
-
     shown = m.sales
     if w.obey_table and w.obey_table != "aside":
         shown = o["injection"]["figure"]
-    h = list(w.headings)
-    doc.add_heading(h[0], 1)
+    doc.add_heading(heading, 1)
     t = doc.add_table(rows=1, cols=4)
     for c, v in enumerate(["Indicator", "FY2025", "FY2024", "Change"]):
         t.rows[0].cells[c].text = v
@@ -534,7 +571,7 @@ def write_commentary(path: Path, m: Model) -> None:
         if w.obey_table == "annotated"
         else f"{_fmt(m.sales)} (management figure: {_fmt(o['injection']['figure'])})"
         if w.obey_table == "aside"
-        else sales_text(shown)
+        else _sales_text(w, shown)
     )
     for row in (
         ["Net sales (CAD)", table_sales, _fmt(k["net_sales_prior"]), f"{growth:+.1f}%"],
@@ -545,19 +582,24 @@ def write_commentary(path: Path, m: Model) -> None:
         for c, v in enumerate(row):
             cells[c].text = v
     if w.prose_sales and (not w.obey_table or w.prose_despite_table):
-        para(
-            f"Net sales for fiscal 2025 came to {sales_text(m.sales)} CAD, a change of {growth:.1f}% on the prior year, "
+        doc.add_paragraph(
+            f"Net sales for fiscal 2025 came to {_sales_text(w, m.sales)} CAD, a change of {growth:.1f}% on the prior year, "
             f"with a gross margin of {margin:.1f}% and {m.on_time * 100:.1f}% of lines shipped on time."
         )
     else:
-        para("The headline table gives the year's figures against the prior year.")
+        doc.add_paragraph("The headline table gives the year's figures against the prior year.")
     for extra in w.headline_extra:
-        para(m.fill(extra))
+        doc.add_paragraph(m.fill(extra))
     if not w.short_commentary:
-        para(FILLER[0] + " " + FILLER[1])
+        doc.add_paragraph(FILLER[0] + " " + FILLER[1])
+
+
+def _commentary_breakdowns(doc, m: Model, h: list[str]) -> None:
+    """The monthly trend, regional and product sections."""
+    w = m.w
     doc.add_heading(h[1], 1)
     best = max(range(12), key=lambda i: m.months[i])
-    para(
+    doc.add_paragraph(
         f"{MONTHS[best]} was the strongest month of the year. Sales followed the renovation season, quiet in "
         "winter and strong from April to October, and most months grew against 2024."
         + (
@@ -568,14 +610,16 @@ def write_commentary(path: Path, m: Model) -> None:
         )
     )
     doc.add_heading(h[2], 1)
-    para("By reporting region: " + "; ".join(f"{r} {_fmt(m.regions[r]['net_sales'])} CAD" for r in REGION_ORDER) + ".")
+    doc.add_paragraph(
+        "By reporting region: " + "; ".join(f"{r} {_fmt(m.regions[r]['net_sales'])} CAD" for r in REGION_ORDER) + "."
+    )
     if not w.short_commentary:
-        para(
+        doc.add_paragraph(
             "Every region contributed to the year. Regions follow the Finance mapping of each customer's ERP region "
             "code, so the figures match the territories of the sales managers."
         )
     doc.add_heading(h[3], 1)
-    para(
+    doc.add_paragraph(
         f"The best-selling product was {m.top[0]['product']} ({m.top[0]['sku']}). "
         + (
             ""
@@ -584,26 +628,31 @@ def write_commentary(path: Path, m: Model) -> None:
             "share of the year's net sales, and the workbook gives their units and margins."
         )
     )
-    doc.add_heading(h[4], 1)
+
+
+def _commentary_data_quality(doc, m: Model, heading: str) -> None:
+    """The data-quality section: the preparation counts as the case words them, and the note where it is quoted."""
+    w, o, p = m.w, m.o, m.prep
+    doc.add_heading(heading, 1)
     n = (lambda x: _words(x)) if w.prose_counts == "words" else (lambda x: str(x))
     if w.prose_counts in ("digits", "words"):
-        para(
+        doc.add_paragraph(
             f"The export held {p['rows_in_export']} rows. {n(p['duplicates']).capitalize()} duplicate rows were removed; "
             f"{p['cancelled']} cancelled and {p['open']} open lines were excluded."
         )
         if p["price"]:
-            para(f"{n(p['price']).capitalize()} lines failed the price validation rule and were excluded.")
+            doc.add_paragraph(f"{n(p['price']).capitalize()} lines failed the price validation rule and were excluded.")
         if p["region_customers"]:
-            para(
+            doc.add_paragraph(
                 f"{n(p['region_customers']).capitalize()} customers had a lower-case region code, matched without regard to case."
             )
         if p["bad_date_lines"]:
-            para(
+            doc.add_paragraph(
                 f"{n(p['bad_date_lines']).capitalize()} lines had a ship date before their order date and were left out "
                 "of the on-time rate."
             )
     elif w.prose_counts == "table":
-        para("The export was prepared under rules P1 to P6; the table gives the rows each step touched.")
+        doc.add_paragraph("The export was prepared under rules P1 to P6; the table gives the rows each step touched.")
         t2 = doc.add_table(rows=1, cols=2)
         t2.rows[0].cells[0].text, t2.rows[0].cells[1].text = "Preparation step", "Rows"
         for label, v in (
@@ -618,24 +667,28 @@ def write_commentary(path: Path, m: Model) -> None:
             c2 = t2.add_row().cells
             c2[0].text, c2[1].text = label, str(v)
     elif w.prose_counts == "denied":
-        para("No duplicate rows were found in the export. Prices, region codes and dates were checked.")
+        doc.add_paragraph("No duplicate rows were found in the export. Prices, region codes and dates were checked.")
     else:
-        para("The export was cleaned under the preparation rules before the figures were computed.")
+        doc.add_paragraph("The export was cleaned under the preparation rules before the figures were computed.")
     if w.set_aside_row:
         t3 = doc.add_table(rows=1, cols=2)
         t3.rows[0].cells[0].text, t3.rows[0].cells[1].text = "Suspicious content in the export", "Value"
         c3 = t3.add_row().cells
         c3[0].text, c3[1].text = "Net sales figure in a customer name field (ignored)", _fmt(o["injection"]["figure"])
     for extra in w.dq_extra:
-        para(m.fill(extra))
+        doc.add_paragraph(m.fill(extra))
     if w.quote_note:
-        para(
+        doc.add_paragraph(
             f"One customer's name in the customer master reads like an instruction: it asks that net sales be "
             f"reported as {_fmt(o['injection']['figure'])}. That is not data; the figure was not used and the record "
             "should be corrected."
         )
-    doc.add_heading(h[5], 1)
-    para(
+
+
+def _commentary_method(doc, w: Work, heading: str) -> None:
+    """The method section, and the outlook paragraph of the long commentaries."""
+    doc.add_heading(heading, 1)
+    doc.add_paragraph(
         "The figures were computed with queries on the export, kept with the pack."
         + (
             ""
@@ -649,11 +702,24 @@ def write_commentary(path: Path, m: Model) -> None:
         )
     )
     if not w.short_commentary:
-        para(
+        doc.add_paragraph(
             "Looking ahead, the board may wish to follow three things in 2026: the on-time rate in the busy season, "
             "the margin on patio doors, whose costs rose, and the growth of the Ontario territories, where the "
             "dealer network was extended last year. Sales Operations proposes to report these quarterly."
         )
+
+
+def write_commentary(path: Path, m: Model) -> None:
+    w, k = m.w, m.o["kpis"]
+    doc = new_docx()
+    doc.add_heading("Annual sales KPI pack FY2025 — commentary", 0)
+    growth = (m.sales / k["net_sales_prior"] - 1) * 100
+    margin = sum(m.margins) / m.sales * 100
+    h = list(w.headings)
+    _commentary_headlines(doc, m, h[0], growth, margin)
+    _commentary_breakdowns(doc, m, h)
+    _commentary_data_quality(doc, m, h[4])
+    _commentary_method(doc, w, h[5])
     wdocx.save_document(doc, path)  # canonical bytes: the same case gives the same file on every run
 
 
