@@ -156,22 +156,7 @@ def _val(kind: str, w: Work, formula: str, value: float) -> Any:
     return formula
 
 
-def write_workbook(path: Path, m: Model) -> None:
-    w = m.w
-    fmt = facts(m)
-    wb = openpyxl.Workbook()
-    ns = wb.active
-    ns.title = "Normalisation"
-    order = sorted(m.keys, key=lambda k: m.rank.get(k, 9)) if w.sort_by_rank else list(m.keys)
-    top = 1
-    if w.title_rows:
-        ns.cell(1, 1, "RFQ PRD-2025-041 - normalisation to total landed cost (CAD)")
-        top = 3
-    if w.rate_param:
-        ns.cell(1, 1, "Evaluation exchange rate (CAD per USD), RFQ section 5")
-        ns.cell(1, 2, m.o["fx_rate"])
-        top = 3
-    qty = m.o["quantities"]
+def _normalisation_header(w: Work) -> list[str]:
     head = ["Supplier", "Currency"]
     for i in range(1, 5):
         head += [
@@ -189,40 +174,65 @@ def write_workbook(path: Path, m: Model) -> None:
     ]
     if w.remark_column:
         head.append("Remark")
-    for c, h in enumerate(head, start=1):
+    return head
+
+
+def _write_normalisation_row(ns, m: Model, k: str, r: int, fmt: dict[str, Any]) -> None:
+    """Supplier k on row r: each item's price, quantity and extensions, then totals, rate, freight, TLC, remark."""
+    w = m.w
+    qty = m.o["quantities"]
+    ext = m.o["suppliers"][k]["extensions"]
+    ns.cell(r, 1, m.name[k])
+    ns.cell(r, 2, m.o["suppliers"][k]["currency"])
+    rec_cells = []
+    for i in range(4):
+        c0 = 3 + 4 * i
+        p, q = get_column_letter(c0), get_column_letter(c0 + 1)
+        if ext[i] is None:
+            ns.cell(r, c0, "no bid")
+            ns.cell(r, c0 + 1, qty[i])
+            continue
+        ns.cell(r, c0, round(ext[i] / qty[i], 2))
+        ns.cell(r, c0 + 1, qty[i])
+        ns.cell(r, c0 + 2, ext[i])
+        ns.cell(r, c0 + 3, _val("ext", w, f"=ROUND({p}{r}*{q}{r},2)", ext[i]))
+        rec_cells.append(f"{get_column_letter(c0 + 3)}{r}")
+    tq, tr, fx, fr, tl = (get_column_letter(19 + n) for n in range(5))
+    ns.cell(r, 19, m.printed[k])
+    ns.cell(r, 20, _val("ext", w, f"=SUM({','.join(rec_cells)})", m.total[k]))
+    ns.cell(r, 21, f'=IF(B{r}="USD",$B$1,1)' if w.rate_param else m.rate[k])
+    ns.cell(r, 22, m.freight[k])
+    base = tq if (w.printed_s2 and k == "S2") else tr
+    ns.cell(r, 23, _val("tlc", w, f"=ROUND({base}{r}*{fx}{r},2)+{fr}{r}", m.tlc[k]))
+    if w.remark_column:
+        ns.cell(r, 24, default_remarks(m).get(k, "") if w.remarks is None else w.remarks.get(k, "").format(**fmt))
+
+
+def _write_normalisation(wb, m: Model, order: list[str], fmt: dict[str, Any]) -> dict[str, str]:
+    """The Normalisation sheet (under a title or the rate parameter if chosen); returns each supplier's TLC cell."""
+    w = m.w
+    ns = wb.active
+    ns.title = "Normalisation"
+    top = 1
+    if w.title_rows:
+        ns.cell(1, 1, "RFQ PRD-2025-041 - normalisation to total landed cost (CAD)")
+        top = 3
+    if w.rate_param:
+        ns.cell(1, 1, "Evaluation exchange rate (CAD per USD), RFQ section 5")
+        ns.cell(1, 2, m.o["fx_rate"])
+        top = 3
+    for c, h in enumerate(_normalisation_header(w), start=1):
         ns.cell(top, c, _hdr(w, h))
     tlc_ref: dict[str, str] = {}
     for j, k in enumerate(order):
         r = top + 1 + j
-        ext = m.o["suppliers"][k]["extensions"]
-        ns.cell(r, 1, m.name[k])
-        ns.cell(r, 2, m.o["suppliers"][k]["currency"])
-        rec_cells = []
-        for i in range(4):
-            c0 = 3 + 4 * i
-            p, q = get_column_letter(c0), get_column_letter(c0 + 1)
-            if ext[i] is None:
-                ns.cell(r, c0, "no bid")
-                ns.cell(r, c0 + 1, qty[i])
-                continue
-            ns.cell(r, c0, round(ext[i] / qty[i], 2))
-            ns.cell(r, c0 + 1, qty[i])
-            ns.cell(r, c0 + 2, ext[i])
-            ns.cell(r, c0 + 3, _val("ext", w, f"=ROUND({p}{r}*{q}{r},2)", ext[i]))
-            rec_cells.append(f"{get_column_letter(c0 + 3)}{r}")
-        tq, tr, fx, fr, tl = (get_column_letter(19 + n) for n in range(5))
-        ns.cell(r, 19, m.printed[k])
-        ns.cell(r, 20, _val("ext", w, f"=SUM({','.join(rec_cells)})", m.total[k]))
-        ns.cell(r, 21, f'=IF(B{r}="USD",$B$1,1)' if w.rate_param else m.rate[k])
-        ns.cell(r, 22, m.freight[k])
-        base = tq if (w.printed_s2 and k == "S2") else tr
-        ns.cell(r, 23, _val("tlc", w, f"=ROUND({base}{r}*{fx}{r},2)+{fr}{r}", m.tlc[k]))
-        if w.remark_column:
-            ns.cell(r, 24, default_remarks(m).get(k, "") if w.remarks is None else w.remarks.get(k, "").format(**fmt))
+        _write_normalisation_row(ns, m, k, r, fmt)
         tlc_ref[k] = f"Normalisation!$W${r}"
+    return tlc_ref
 
-    sc = wb.create_sheet("Scoring")
-    order = [k for k in order if k not in w.scoring_omits]
+
+def _scoring_fields(w: Work) -> list[str]:
+    """The Scoring sheet's headers, with the bonus and decision columns the worker chose."""
     fields = [
         "Supplier",
         "Compliance",
@@ -246,115 +256,174 @@ def write_workbook(path: Path, m: Model) -> None:
         fields.insert(fields.index("Weighted score"), w.bonus_header)
     if w.decision_column:
         fields.append(w.decision_header)
+    return fields
+
+
+SCREEN = ["Supplier", "Compliance", "Reason"]
+CRITERIA = ["C1 Landed cost", "C2 Lead time", "C3 Quality", "C4 Payment", "C5 Warranty", "C6 Delivery"]
+
+
+@dataclass
+class _Layout:
+    """Where each Scoring field of the j-th supplier sits: one table (by row, or by column when transposed),
+    or a screening table above a separate scoring table (Work.split_scoring)."""
+
+    w: Work
+    fields: list[str]
+    stop: int  # the header row
+    n: int  # suppliers on the sheet
+
+    @property
+    def second(self) -> list[str]:
+        return [f for f in self.fields if f not in SCREEN[1:]]
+
+    @property
+    def top2(self) -> int:
+        return self.stop + self.n + 3  # the scoring table's header, under the screening table
+
+    def at(self, f: str, j: int) -> tuple[int, int]:
+        if self.w.split_scoring:
+            if f in SCREEN[1:]:
+                return self.stop + 1 + j, 1 + SCREEN.index(f)
+            return self.top2 + 1 + j, 1 + self.second.index(f)
+        i = self.fields.index(f)
+        return (self.stop + i, 2 + j) if self.w.transposed_scoring else (self.stop + 1 + j, 1 + i)
+
+    def a1(self, f: str, j: int, absolute: bool = False) -> str:
+        r, c = self.at(f, j)
+        return f"${get_column_letter(c)}${r}" if absolute else f"{get_column_letter(c)}{r}"
+
+
+def _write_scoring_headers(sc, lay: _Layout, m: Model, order: list[str]) -> None:
+    w, stop = m.w, lay.stop
+    if w.split_scoring:
+        for i, f in enumerate(SCREEN):
+            sc.cell(stop, 1 + i, _hdr(w, f))
+        for i, f in enumerate(lay.second):
+            sc.cell(lay.top2, 1 + i, _hdr(w, f))
+        for j, k in enumerate(order):
+            sc.cell(stop + 1 + j, 1, m.name[k])
+    else:
+        for i, f in enumerate(lay.fields):
+            r, c = (stop + i, 1) if w.transposed_scoring else (stop, 1 + i)
+            sc.cell(r, c, _hdr(w, f))
+
+
+def _put_inputs(put, m: Model, k: str, tlc_ref: dict[str, str], fmt: dict[str, Any]) -> None:
+    """Supplier k's compliance, reason, landed cost, terms and decision."""
+    w = m.w
+    ok = k in w.compliant
+    lead, rating, net, war, otd = TERMS[k]
+    put("Supplier", m.name[k])
+    put("Compliance", w.status_words[0] if ok else w.status_words[1])
+    put("Reason", "Meets M1 to M4" if ok else w.reasons.get(k, w.s4_reason).format(**fmt))
+    put("Total landed cost (CAD)", f"={tlc_ref[k]}")
+    put("Lead time (days)", lead)
+    put("Quality rating", rating or "none")
+    put("Payment (net days)", net)
+    put("Warranty (years)", war)
+    put("On-time delivery (%)", otd if otd is not None else "no history")
+    if w.decision_column:
+        d = (w.decisions or {}).get(k) or ("Award" if k == m.award else "Reserve" if k == m.reserve else "Not retained")
+        put(w.decision_header, d)
+
+
+def _criteria_formulas(lay: _Layout, m: Model, k: str, j: int, comp_idx: list[int]) -> list[str]:
+    """The six published scales as formulas on the supplier's cells (S1's delivery scale bent if cached_lie)."""
+    tl = lay.a1("Total landed cost (CAD)", j)
+    low = "MIN(" + ",".join(lay.a1("Total landed cost (CAD)", x, True) for x in comp_idx) + ")"
+    L, Q, P, W, D = (
+        lay.a1(f, j)
+        for f in (
+            "Lead time (days)",
+            "Quality rating",
+            "Payment (net days)",
+            "Warranty (years)",
+            "On-time delivery (%)",
+        )
+    )
+    formulas = [
+        f"=100*{low}/{tl}",
+        f"=IF({L}<=21,100,IF({L}<=28,80,IF({L}<=35,60,IF({L}<=42,40,0))))",
+        f'=IF({Q}="A",100,IF({Q}="B",70,IF({Q}="C",40,50)))',
+        f"=IF({P}>=60,100,IF({P}>=45,75,IF({P}>=30,50,25)))",
+        f"=IF({W}>=10,100,IF({W}>=5,70,40))",
+        f"=IF(ISNUMBER({D}),IF({D}>=98,100,IF({D}>=95,75,IF({D}>=90,50,25))),50)",
+    ]
+    if m.w.cached_lie and k == "S1":
+        formulas[5] = f"=IF(ISNUMBER({D}),IF({D}>=98,100,IF({D}>=97.5,75,IF({D}>=90,50,25))),50)"
+    return formulas
+
+
+def _put_scores(put, lay: _Layout, m: Model, k: str, j: int, comp_idx: list[int]) -> None:
+    """A compliant supplier's six criteria, any bonus, weighted score and rank."""
+    w = m.w
+    s = m.scores[k]
+    for f, fo, v in zip(CRITERIA, _criteria_formulas(lay, m, k, j, comp_idx), s):
+        put(f, _val("scores", w, fo, v))
+    cs = [lay.a1(f, j) for f in CRITERIA]
+    bonus = f"+{w.bonus[k]}" if k in w.bonus else ""
+    if w.bonus_header:
+        put(w.bonus_header, w.bonus.get(k, 0.0))
+        bonus = f"+{lay.a1(w.bonus_header, j)}"
+    put(
+        "Weighted score",
+        _val(
+            "weighted",
+            w,
+            "=(" + "+".join(f"{wt}*{c}" for wt, c in zip(WEIGHTS, cs)) + f")/100{bonus}",
+            m.weighted[k],
+        ),
+    )
+    rng = ",".join(lay.a1("Weighted score", x, True) for x in comp_idx)
+    put(
+        "Rank",
+        "=1+" + "+".join(f"({lay.a1('Weighted score', x, True)}>{lay.a1('Weighted score', j)})" for x in comp_idx)
+        if rng
+        else m.rank[k],
+    )
+    if w.ordinal_ranks:
+        put("Rank", f"{m.rank[k]}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(m.rank[k], 'th') }")
+
+
+def _write_scoring(wb, m: Model, order: list[str], tlc_ref: dict[str, str], fmt: dict[str, Any]) -> _Layout:
+    """The Scoring sheet in the worker's layout; returns the layout (for the cached values written after saving)."""
+    w = m.w
+    sc = wb.create_sheet("Scoring")
+    fields = _scoring_fields(w)
     stop = 1
     if w.title_rows:
         sc.cell(1, 1, "Scoring of the compliant quotations")
         stop = 3
-
-    screen = ["Supplier", "Compliance", "Reason"]
-    second = [f for f in fields if f not in screen[1:]]
-    top2 = stop + len(order) + 3  # the scoring table's header, under the screening table
-
-    def at(f: str, j: int) -> tuple[int, int]:
-        if w.split_scoring:
-            if f in screen[1:]:
-                return stop + 1 + j, 1 + screen.index(f)
-            return top2 + 1 + j, 1 + second.index(f)
-        i = fields.index(f)
-        return (stop + i, 2 + j) if w.transposed_scoring else (stop + 1 + j, 1 + i)
-
-    def a1(f: str, j: int, absolute: bool = False) -> str:
-        r, c = at(f, j)
-        return f"${get_column_letter(c)}${r}" if absolute else f"{get_column_letter(c)}{r}"
-
-    if w.split_scoring:
-        for i, f in enumerate(screen):
-            sc.cell(stop, 1 + i, _hdr(w, f))
-        for i, f in enumerate(second):
-            sc.cell(top2, 1 + i, _hdr(w, f))
-        for j, k in enumerate(order):
-            sc.cell(stop + 1 + j, 1, m.name[k])
-    else:
-        for i, f in enumerate(fields):
-            r, c = (stop + i, 1) if w.transposed_scoring else (stop, 1 + i)
-            sc.cell(r, c, _hdr(w, f))
+    lay = _Layout(w, fields, stop, len(order))
+    _write_scoring_headers(sc, lay, m, order)
     comp_idx = [j for j, k in enumerate(order) if k in w.compliant]
-    decisions = w.decisions or {}
     for j, k in enumerate(order):
-        ok = k in w.compliant
-        lead, rating, net, war, otd = TERMS[k]
-        put = lambda f, v, j=j: sc.cell(*at(f, j), v)  # noqa: E731
-        put("Supplier", m.name[k])
-        put("Compliance", w.status_words[0] if ok else w.status_words[1])
-        put("Reason", "Meets M1 to M4" if ok else w.reasons.get(k, w.s4_reason).format(**fmt))
-        put("Total landed cost (CAD)", f"={tlc_ref[k]}")
-        put("Lead time (days)", lead)
-        put("Quality rating", rating or "none")
-        put("Payment (net days)", net)
-        put("Warranty (years)", war)
-        put("On-time delivery (%)", otd if otd is not None else "no history")
-        if w.decision_column:
-            d = decisions.get(k) or ("Award" if k == m.award else "Reserve" if k == m.reserve else "Not retained")
-            put(w.decision_header, d)
-        if not ok:
-            continue
-        s = m.scores[k]
-        tl = a1("Total landed cost (CAD)", j)
-        low = "MIN(" + ",".join(a1("Total landed cost (CAD)", x, True) for x in comp_idx) + ")"
-        L, Q, P, W, D = (
-            a1(f, j)
-            for f in (
-                "Lead time (days)",
-                "Quality rating",
-                "Payment (net days)",
-                "Warranty (years)",
-                "On-time delivery (%)",
-            )
-        )
-        formulas = [
-            f"=100*{low}/{tl}",
-            f"=IF({L}<=21,100,IF({L}<=28,80,IF({L}<=35,60,IF({L}<=42,40,0))))",
-            f'=IF({Q}="A",100,IF({Q}="B",70,IF({Q}="C",40,50)))',
-            f"=IF({P}>=60,100,IF({P}>=45,75,IF({P}>=30,50,25)))",
-            f"=IF({W}>=10,100,IF({W}>=5,70,40))",
-            f"=IF(ISNUMBER({D}),IF({D}>=98,100,IF({D}>=95,75,IF({D}>=90,50,25))),50)",
-        ]
-        if w.cached_lie and k == "S1":
-            formulas[5] = f"=IF(ISNUMBER({D}),IF({D}>=98,100,IF({D}>=97.5,75,IF({D}>=90,50,25))),50)"
-        crit = ["C1 Landed cost", "C2 Lead time", "C3 Quality", "C4 Payment", "C5 Warranty", "C6 Delivery"]
-        for f, fo, v in zip(crit, formulas, s):
-            put(f, _val("scores", w, fo, v))
-        cs = [a1(f, j) for f in crit]
-        bonus = f"+{w.bonus[k]}" if k in w.bonus else ""
-        if w.bonus_header:
-            put(w.bonus_header, w.bonus.get(k, 0.0))
-            bonus = f"+{a1(w.bonus_header, j)}"
-        put(
-            "Weighted score",
-            _val(
-                "weighted",
-                w,
-                "=(" + "+".join(f"{wt}*{c}" for wt, c in zip(WEIGHTS, cs)) + f")/100{bonus}",
-                m.weighted[k],
-            ),
-        )
-        rng = ",".join(a1("Weighted score", x, True) for x in comp_idx)
-        put(
-            "Rank",
-            "=1+" + "+".join(f"({a1('Weighted score', x, True)}>{a1('Weighted score', j)})" for x in comp_idx)
-            if rng
-            else m.rank[k],
-        )
-        if w.ordinal_ranks:
-            put("Rank", f"{m.rank[k]}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(m.rank[k], 'th') }")
+        put = lambda f, v, j=j: sc.cell(*lay.at(f, j), v)  # noqa: E731
+        _put_inputs(put, m, k, tlc_ref, fmt)
+        if k in w.compliant:
+            _put_scores(put, lay, m, k, j, comp_idx)
     if w.extra_row:
         r = sc.max_row + 1
         sc.cell(r, 1, f"{m.name['S5']} {w.extra_row[0]}")
-        sc.cell(r, (second if w.split_scoring else fields).index(w.decision_header) + 1, w.extra_row[1])
+        sc.cell(r, (lay.second if w.split_scoring else fields).index(w.decision_header) + 1, w.extra_row[1])
+    return lay
+
+
+def write_workbook(path: Path, m: Model) -> None:
+    w = m.w
+    fmt = facts(m)
+    wb = openpyxl.Workbook()
+    order = sorted(m.keys, key=lambda k: m.rank.get(k, 9)) if w.sort_by_rank else list(m.keys)
+    tlc_ref = _write_normalisation(wb, m, order, fmt)
+    order = [k for k in order if k not in w.scoring_omits]
+    lay = _write_scoring(wb, m, order, tlc_ref, fmt)
     save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         j = order.index("S1")
-        set_cached_values(path, "Scoring", {a1("C6 Delivery", j): 75, a1("Weighted score", j): m.weighted["S1"]})
+        set_cached_values(
+            path, "Scoring", {lay.a1("C6 Delivery", j): 75, lay.a1("Weighted score", j): m.weighted["S1"]}
+        )
 
 
 def default_remarks(m: Model) -> dict[str, str]:
@@ -449,15 +518,13 @@ def facts(m: Model) -> dict[str, Any]:
     return out
 
 
-def memo_blocks(m: Model) -> list[tuple[str, str]]:
-    w, o = m.w, m.o
-    fmt = facts(m)
-    arith = next(i for i in o["planted_items"] if i["id"] == "arithmetic")
-    val = next(i for i in o["planted_items"] if i["id"] == "validity")
-    body: dict[int, list[str]] = {i: [FILLER[i]] if FILLER[i] else [] for i in range(7)}
+def _screening_paragraphs(m: Model, fmt: dict[str, Any]) -> list[str]:
+    """Section 4: each non-compliant quotation and why, then the count of compliant ones."""
+    w = m.w
+    out: list[str] = []
     noncomp = [k for k in m.keys if k not in w.compliant]
     for k in noncomp:
-        body[3].append(
+        out.append(
             f"{m.name[k]} is non-compliant and was not scored: "
             + (
                 w.reasons.get(k, "").format(**fmt)
@@ -465,21 +532,29 @@ def memo_blocks(m: Model) -> list[tuple[str, str]]:
             )
             + "."
         )
-    body[3].append(w.count_text.format(**fmt))
-    body[4].append(
+    out.append(w.count_text.format(**fmt))
+    return out
+
+
+def _results_paragraphs(m: Model, fmt: dict[str, Any]) -> list[str]:
+    """Section 5: the corrected arithmetic, the USD conversion with freight, and the ranking."""
+    w, o = m.w, m.o
+    arith = next(i for i in o["planted_items"] if i["id"] == "arithmetic")
+    out: list[str] = []
+    out.append(
         w.arith_text.format(**fmt)
         if w.arith_text is not None
         else f"{m.name['S2']}'s printed total of {money(arith['printed_total'])} does not equal the sum of its "
         f"line extensions, {money(arith['correct_total'])}; the unit prices govern and the recomputed "
         "total was used."
     )
-    body[4].append(
+    out.append(
         f"{m.name['S3']} quoted in U.S. dollars on FCA terms from Erie, Pennsylvania: its total was "
         f"converted at {m.rate['S3']:.4f} and a freight allowance of {money(m.freight['S3'])} was added, "
         f"for a landed cost of {money(m.tlc['S3'])}."
     )
     ranked = sorted(w.compliant, key=lambda k: m.rank[k])
-    body[4].append(
+    out.append(
         "Ranking: "
         + "; ".join(
             f"{m.rank[k]}. {m.name[k]}, landed cost {money(m.tlc[k])}, weighted score {m.weighted[k]:.2f}"
@@ -487,6 +562,38 @@ def memo_blocks(m: Model) -> list[tuple[str, str]]:
         )
         + "."
     )
+    return out
+
+
+def _as_blocks(w: Work, body: dict[int, list[str]], fmt: dict[str, Any]) -> list[tuple[str, str]]:
+    """The title, then each heading and its paragraphs (the labelled lines as a table if chosen)."""
+    blocks: list[tuple[str, str]] = [("t", "Award recommendation - RFQ PRD-2025-041")]
+    for i, h in enumerate(w.headings):
+        blocks.append(("h", h))
+        if i == 5 and w.labels_table:
+            blocks.append(
+                (
+                    "table",
+                    "\n".join(
+                        [
+                            f"Recommended supplier\t{fmt['choice']}",
+                            f"Total landed cost (CAD)\t{w.label_tlc.format(**fmt)}",
+                            f"Compliant quotations\t{w.label_count.format(**fmt)}",
+                        ]
+                    ),
+                )
+            )
+        blocks += [("p", p) for p in body[i]]
+    return blocks
+
+
+def memo_blocks(m: Model) -> list[tuple[str, str]]:
+    w, o = m.w, m.o
+    fmt = facts(m)
+    val = next(i for i in o["planted_items"] if i["id"] == "validity")
+    body: dict[int, list[str]] = {i: [FILLER[i]] if FILLER[i] else [] for i in range(7)}
+    body[3] += _screening_paragraphs(m, fmt)
+    body[4] += _results_paragraphs(m, fmt)
     if w.labels and not w.labels_table:
         body[5] += [
             f"Recommended supplier: {w.label_supplier.format(**fmt)}",
@@ -512,24 +619,7 @@ def memo_blocks(m: Model) -> list[tuple[str, str]]:
         body[int(sec)] += [p.format(**fmt) for p in paras]
     if w.short_memo:
         body = {i: v[-1:] for i, v in body.items()}
-    blocks: list[tuple[str, str]] = [("t", "Award recommendation - RFQ PRD-2025-041")]
-    for i, h in enumerate(w.headings):
-        blocks.append(("h", h))
-        if i == 5 and w.labels_table:
-            blocks.append(
-                (
-                    "table",
-                    "\n".join(
-                        [
-                            f"Recommended supplier\t{fmt['choice']}",
-                            f"Total landed cost (CAD)\t{w.label_tlc.format(**fmt)}",
-                            f"Compliant quotations\t{w.label_count.format(**fmt)}",
-                        ]
-                    ),
-                )
-            )
-        blocks += [("p", p) for p in body[i]]
-    return blocks
+    return _as_blocks(w, body, fmt)
 
 
 def write_memo(path: Path, m: Model) -> None:
