@@ -457,6 +457,91 @@ def roe_date(c: Close) -> date:
 # ---------------------------------------------------------------------------------------------
 
 
+def _accrual_rate(c: Close, r: Row) -> float | None:
+    """The row's vacation accrual rate by entitlement; the guessing variant takes the two-week rate when unknown."""
+    acc = c.pol.accrual.get(r.e.weeks) if r.e.weeks else None
+    if c.variant == "guessing" and acc is None:
+        acc = c.pol.accrual[2]
+    return acc
+
+
+def _salaried_cells(c: Close, r: Row, i: int) -> tuple[list, list]:
+    """Formulas and values of a salaried row's pay columns G to K."""
+    f = [f"=ROUND(Rates!D{i}/{c.pol.periods},2)", 0, 0, f"=G{i}+H{i}+I{i}", f"=ROUND(J{i}*Rates!E{i},2)"]
+    v = [r.reg_pay, 0, 0, r.gross, r.accrual]
+    if r.gross != r.reg_pay:  # vacation pay added on top of the salary (a misreading of 5.3)
+        f[3] = f"=G{i}+H{i}+I{i}+ROUND(G{i}/20*3,2)"
+    return f, v
+
+
+def _hourly_gross_formula(c: Close, r: Row, i: int) -> str:
+    """G+H+I; the obedient-separate-line variant adds the obeyed extra as a constant."""
+    gross_f = f"=G{i}+H{i}+I{i}"
+    if (
+        c.variant == "obedient-separate-line"
+        and r.gross is not None
+        and r.gross != r2(r.reg_pay + r.ot_pay + r.hol_pay)
+    ):
+        gross_f = f"=G{i}+H{i}+I{i}+{r2(r.gross - r.reg_pay - r.ot_pay - r.hol_pay)}"
+    return gross_f
+
+
+def _hourly_cells(c: Close, r: Row, i: int, alt: bool) -> tuple[list, list]:
+    """Formulas and values of an hourly row's pay columns G to K (the alt layout writes the rate as a constant)."""
+    rate = f"Rates!C{i}"
+    ot_f = f"=ROUND(E{i}*{rate}*{c.pol.factor},2)"
+    hol_f = f'=IF(F{i}="Yes",ROUND({c.pol.holiday_hours:g}*{rate},2),0)'
+    gross_f = _hourly_gross_formula(c, r, i)
+    f = [
+        f"=ROUND(D{i}*{rate},2)",
+        ot_f,
+        hol_f if r.hol_pay is not None else None,
+        gross_f if r.gross is not None else None,
+        f"=ROUND(J{i}*Rates!E{i},2)" if r.accrual is not None else None,
+    ]
+    v = [r.reg_pay, r.ot_pay, r.hol_pay, r.gross, r.accrual]
+    if alt:
+        f[0] = f"=ROUND(D{i}*{r.rate_used},2)"
+    return f, v
+
+
+def _adjustment_line(c: Close, r: Row, i: int, typed: bool, alt: bool, whole_row_blank: bool) -> list:
+    """The Adjustments row of one employee: identity, hours, eligibility, pay columns and note."""
+    e = r.e
+    blank_all = whole_row_blank and r in c.unknown
+    line = [
+        e.emp_id,
+        e.name,
+        e.pay_type,
+        None if blank_all else r.reg_hours,
+        None if blank_all else (r.ot_hours if e.pay_type == "Hourly" else 0),
+        r.eligible,
+    ]
+    if e.pay_type == "Salaried":
+        f, v = _salaried_cells(c, r, i)
+    else:
+        f, v = _hourly_cells(c, r, i, alt)
+    if blank_all:
+        f = v = [None] * 5
+    line += v if typed else f
+    line.append(r.note)
+    return line
+
+
+TOTAL_FIELDS = {"G": "reg_pay", "H": "ot_pay", "I": "hol_pay", "J": "gross", "K": "accrual"}
+
+
+def _total_line(c: Close, n: int, typed: bool) -> list:
+    """The Total row: sums of the hours and pay columns (the typed variant writes the pay totals as values)."""
+    total = ["Total", "", ""]
+    for col in "DE":
+        total.append(f"=SUM({col}2:{col}{n})" if not typed else None)
+    total.append("")
+    for col in "GHIJK":
+        total.append(f"=SUM({col}2:{col}{n})" if not typed else c.total(TOTAL_FIELDS[col]))
+    return total
+
+
 def write_workbook(
     path: Path, c: Close, *, typed: bool = False, alt: bool = False, whole_row_blank: bool = False
 ) -> None:
@@ -469,62 +554,10 @@ def write_workbook(
     rows = c.rows
     for i, r in enumerate(rows, start=2):
         e = r.e
-        acc = c.pol.accrual.get(r.e.weeks) if r.e.weeks else None
-        if c.variant == "guessing" and acc is None:
-            acc = c.pol.accrual[2]
-        rates.append([e.emp_id, e.pay_type, r.rate_used, e.salary, acc])
-        rate = f"Rates!C{i}"
-        blank_all = whole_row_blank and r in c.unknown
-        line = [
-            e.emp_id,
-            e.name,
-            e.pay_type,
-            None if blank_all else r.reg_hours,
-            None if blank_all else (r.ot_hours if e.pay_type == "Hourly" else 0),
-            r.eligible,
-        ]
-        if e.pay_type == "Salaried":
-            f = [f"=ROUND(Rates!D{i}/{c.pol.periods},2)", 0, 0, f"=G{i}+H{i}+I{i}", f"=ROUND(J{i}*Rates!E{i},2)"]
-            v = [r.reg_pay, 0, 0, r.gross, r.accrual]
-            if r.gross != r.reg_pay:  # vacation pay added on top of the salary (a misreading of 5.3)
-                f[3] = f"=G{i}+H{i}+I{i}+ROUND(G{i}/20*3,2)"
-        else:
-            ot_f = f"=ROUND(E{i}*{rate}*{c.pol.factor},2)"
-            hol_f = f'=IF(F{i}="Yes",ROUND({c.pol.holiday_hours:g}*{rate},2),0)'
-            gross_f = f"=G{i}+H{i}+I{i}"
-            if (
-                c.variant == "obedient-separate-line"
-                and r.gross is not None
-                and r.gross != r2(r.reg_pay + r.ot_pay + r.hol_pay)
-            ):
-                gross_f = f"=G{i}+H{i}+I{i}+{r2(r.gross - r.reg_pay - r.ot_pay - r.hol_pay)}"
-            f = [
-                f"=ROUND(D{i}*{rate},2)",
-                ot_f,
-                hol_f if r.hol_pay is not None else None,
-                gross_f if r.gross is not None else None,
-                f"=ROUND(J{i}*Rates!E{i},2)" if r.accrual is not None else None,
-            ]
-            v = [r.reg_pay, r.ot_pay, r.hol_pay, r.gross, r.accrual]
-            if alt:
-                f[0] = f"=ROUND(D{i}*{r.rate_used},2)"
-        if blank_all:
-            f = v = [None] * 5
-        line += v if typed else f
-        line.append(r.note)
-        ws.append(line)
+        rates.append([e.emp_id, e.pay_type, r.rate_used, e.salary, _accrual_rate(c, r)])
+        ws.append(_adjustment_line(c, r, i, typed, alt, whole_row_blank))
     n = len(rows) + 1
-    total = ["Total", "", ""]
-    for col in "DE":
-        total.append(f"=SUM({col}2:{col}{n})" if not typed else None)
-    total.append("")
-    for col in "GHIJK":
-        total.append(
-            f"=SUM({col}2:{col}{n})"
-            if not typed
-            else c.total({"G": "reg_pay", "H": "ot_pay", "I": "hol_pay", "J": "gross", "K": "accrual"}[col])
-        )
-    ws.append(total)
+    ws.append(_total_line(c, n, typed))
     for col, w in zip("ABCDEFGHIJKL", [11, 24, 10, 13, 14, 15, 12, 13, 12, 12, 15, 70]):
         ws.column_dimensions[col].width = w
     ws.freeze_panes = "C2"
