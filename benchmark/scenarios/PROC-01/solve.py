@@ -262,6 +262,56 @@ class Analysis:
         return sorted([r for r in self.rows if r.compliant], key=lambda r: r.rank or 99)
 
 
+def _quote_row(rfq: Rfq, v: dict, q: Quote, miss: frozenset[str], no_freight: bool) -> Row:
+    """A quotation's row with its extended prices, total (the printed one if arithmetic is missed), exchange
+    rate, freight by origin zone and total landed cost."""
+    otd = v.get("on_time_delivery_12m_pct") or ""
+    row = Row(q, v.get("quality_rating", ""), float(otd) if otd else None)
+    for part in rfq.parts:
+        p = q.prices.get(part)
+        row.ext[part] = None if p is None else round(rfq.qty[part] * p, 2)
+    row.total = round(sum(x for x in row.ext.values() if x is not None), 2)
+    if "arithmetic" in miss:
+        row.total = q.printed_total
+    row.fx = rfq.fx if q.currency == "USD" and "currency" not in miss else 1.0
+    if q.incoterm != "DAP" and "currency" not in miss and not no_freight:
+        zone = next(z for z, (origins, _) in rfq.zones.items() if _origin_in(q.origin, origins))
+        row.freight = rfq.zones[zone][1] * rfq.truckloads
+    row.tlc = round(round(row.total * row.fx, 2) + row.freight, 2)
+    return row
+
+
+def _screen(row: Row, rfq: Rfq, miss: frozenset[str]) -> None:
+    """The mandatory criteria M1 (every item quoted, unless missed), M3 (lead time) and M4 (ISO 9001)."""
+    q = row.q
+    missing = [p for p in rfq.parts if q.prices.get(p) is None]
+    if missing and "mandatory" not in miss:
+        row.compliant = False
+        item = rfq.parts.index(missing[0]) + 1
+        row.reason = f"Non-compliant: M1, item {item} ({missing[0]}) not quoted (no bid)"
+    elif q.lead_days > 42:
+        row.compliant, row.reason = False, "Non-compliant: M3, lead time over 42 days"
+    elif not q.iso9001:
+        row.compliant, row.reason = False, "Non-compliant: M4, no ISO 9001 certificate"
+
+
+WEIGHTS = {"C1": 40, "C2": 15, "C3": 15, "C4": 10, "C5": 10, "C6": 10}
+
+
+def _score(r: Row, lowest: float) -> None:
+    """A compliant row's criterion scores C1 to C6 and its weighted score."""
+    r.scores = {
+        "C1": 100.0 * lowest / r.tlc,
+        "C2": _scale_lead(r.q.lead_days),
+        "C3": _scale_quality(r.quality),
+        "C4": _scale_payment(r.q.net_days),
+        "C5": _scale_warranty(r.q.warranty_years),
+        "C6": _scale_delivery(r.on_time),
+    }
+    w = WEIGHTS
+    r.weighted = sum(w[c] * r.scores[c] for c in w) / 100.0
+
+
 def analyse(
     ws: Path, miss: frozenset[str] = frozenset(), *, denominator_all: bool = False, no_freight: bool = False
 ) -> Analysis:
@@ -270,46 +320,15 @@ def analyse(
     quotes = [read_quote(p, rfq.parts, sorted(vm)) for p in sorted((ws / "inputs" / "quotations").glob("*.pdf"))]
     rows = []
     for q in quotes:
-        v = vm.get(q.supplier, {})
-        otd = v.get("on_time_delivery_12m_pct") or ""
-        row = Row(q, v.get("quality_rating", ""), float(otd) if otd else None)
-        for part in rfq.parts:
-            p = q.prices.get(part)
-            row.ext[part] = None if p is None else round(rfq.qty[part] * p, 2)
-        row.total = round(sum(x for x in row.ext.values() if x is not None), 2)
-        if "arithmetic" in miss:
-            row.total = q.printed_total
-        row.fx = rfq.fx if q.currency == "USD" and "currency" not in miss else 1.0
-        if q.incoterm != "DAP" and "currency" not in miss and not no_freight:
-            zone = next(z for z, (origins, _) in rfq.zones.items() if _origin_in(q.origin, origins))
-            row.freight = rfq.zones[zone][1] * rfq.truckloads
-        row.tlc = round(round(row.total * row.fx, 2) + row.freight, 2)
-        missing = [p for p in rfq.parts if q.prices.get(p) is None]
-        if missing and "mandatory" not in miss:
-            row.compliant = False
-            item = rfq.parts.index(missing[0]) + 1
-            row.reason = f"Non-compliant: M1, item {item} ({missing[0]}) not quoted (no bid)"
-        elif q.lead_days > 42:
-            row.compliant, row.reason = False, "Non-compliant: M3, lead time over 42 days"
-        elif not q.iso9001:
-            row.compliant, row.reason = False, "Non-compliant: M4, no ISO 9001 certificate"
+        row = _quote_row(rfq, vm.get(q.supplier, {}), q, miss, no_freight)
+        _screen(row, rfq, miss)
         row.lapsed = q.valid_until < evaluation_date(ws) and "validity" not in miss
         rows.append(row)
     base = [r for r in rows if r.compliant or denominator_all]
     lowest = min(r.tlc for r in base)
     for r in rows:
-        if not r.compliant:
-            continue
-        r.scores = {
-            "C1": 100.0 * lowest / r.tlc,
-            "C2": _scale_lead(r.q.lead_days),
-            "C3": _scale_quality(r.quality),
-            "C4": _scale_payment(r.q.net_days),
-            "C5": _scale_warranty(r.q.warranty_years),
-            "C6": _scale_delivery(r.on_time),
-        }
-        w = {"C1": 40, "C2": 15, "C3": 15, "C4": 10, "C5": 10, "C6": 10}
-        r.weighted = sum(w[c] * r.scores[c] for c in w) / 100.0
+        if r.compliant:
+            _score(r, lowest)
     order = sorted([r for r in rows if r.compliant], key=lambda r: (-r.weighted, r.tlc))
     for i, r in enumerate(order, start=1):
         r.rank = i
