@@ -2587,9 +2587,8 @@ def plant_budget(d: Design) -> list[tuple[str, float, float, float, float]]:
     ]
 
 
-def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
-    org = benchdata.organisation("BFI")
-    doc = wdocx.new_document()
+def _plant_report_front(doc, org, c: dict[str, Contact]) -> None:
+    """Letterhead, title, the project's identification table, the summary and the period's progress."""
     wdocx.add_letterhead(
         doc,
         org.name,
@@ -2622,6 +2621,10 @@ def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
         "Staffing: 14 of the 18 positions of the new line are filled; interviews continue for maintenance planning.",
     ):
         doc.add_paragraph(text, style="List Bullet")
+
+
+def _plant_report_budget(doc, d: Design) -> None:
+    """Section 3: the budget table, its total summed line by line."""
     wdocx.add_heading(doc, "3. Budget (CAD, before taxes)", 1)
     rows, tot = [], [0.0, 0.0, 0.0, 0.0]
     for label, *vals in plant_budget(d):
@@ -2635,6 +2638,10 @@ def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
         col_widths_cm=[5.6, 2.7, 2.7, 2.7, 3.0],
         align_right_cols=[1, 2, 3, 4],
     )
+
+
+def _plant_report_milestones_and_risks(doc) -> None:
+    """Sections 4 and 5: the milestones and the risk register."""
     wdocx.add_heading(doc, "4. Milestones", 1)
     wdocx.add_table(
         doc,
@@ -2667,6 +2674,10 @@ def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
         ],
         col_widths_cm=[6.2, 2.0, 8.2],
     )
+
+
+def _plant_report_governance(doc, d: Design) -> None:
+    """Section 6: the steering committee's meetings and the decisions it is asked for."""
     wdocx.add_heading(doc, "6. Governance — upcoming meetings and decisions", 1)
     wdocx.add_table(
         doc,
@@ -2682,6 +2693,15 @@ def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
         "Confirm the furnace delivery window (week of 16 March 2026) and the related production stop.",
         style="List Number",
     )
+
+
+def write_plant_report(path: Path, d: Design, c: dict[str, Contact]) -> None:
+    org = benchdata.organisation("BFI")
+    doc = wdocx.new_document()
+    _plant_report_front(doc, org, c)
+    _plant_report_budget(doc, d)
+    _plant_report_milestones_and_risks(doc)
+    _plant_report_governance(doc, d)
     wdocx.save_document(doc, path, title="Phase 2 — status report No. 8", author="Project Management Office")
 
 
@@ -2899,11 +2919,8 @@ def itinerary_costs() -> list[tuple[str, float]]:
     ]
 
 
-def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
-    ss = wpdf.paragraph_styles(9)
-    agent = c["travel"]
-    ceo = c["ceo"]
-    story = []
+def _itinerary_summary(ss, d: Design, agent: Contact) -> Table:
+    """The traveller, booking and consultant block under the title."""
     summary = Table(
         [
             ["Traveller", "MURRAY/ELISE MS", "Booking reference", d.booking_ref],
@@ -2923,7 +2940,12 @@ def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
             ]
         )
     )
-    story += [Paragraph("Travel itinerary / Itinéraire de voyage", ss["Title"]), summary, Spacer(1, 0.3 * cm)]
+    return summary
+
+
+def _itinerary_flights(ss, d: Design) -> list:
+    """The flights table, in local times, and its note."""
+    story = []
     story.append(Paragraph("Flights", ss["Heading1"]))
     frows = [["Date", "Flight", "From", "Departs", "To", "Arrives", "Class", "Status"]]
     for f in d.flights:
@@ -2953,6 +2975,12 @@ def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
         ),
         Spacer(1, 0.1 * cm),
     ]
+    return story
+
+
+def _itinerary_hotel(ss, d: Design) -> list:
+    """The hotel booking, from the outbound to the return day."""
+    story = []
     story.append(Paragraph("Hotel", ss["Heading1"]))
     nights = (d.flights[1].day - d.flights[0].day).days
     ht = Table(
@@ -2977,6 +3005,12 @@ def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
         Paragraph("Guaranteed for late arrival; paid at departure (room and taxes not included below).", ss["Small"]),
         Spacer(1, 0.1 * cm),
     ]
+    return story
+
+
+def _itinerary_event_and_charges(ss, d: Design, ceo: Contact) -> list:
+    """The exhibitor badge and the charges table with its total."""
+    story = []
     story.append(Paragraph("Event", ss["Heading1"]))
     story.append(
         Paragraph(
@@ -2996,6 +3030,12 @@ def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
     st.add("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold")
     ct.setStyle(st)
     story += [ct, Spacer(1, 0.1 * cm)]
+    return story
+
+
+def _itinerary_conditions(ss, agent: Contact) -> list:
+    """The change and cancellation conditions."""
+    story = []
     story.append(Paragraph("Conditions", ss["Heading1"]))
     for text in (
         "Changes to the flights are free of charge until 2025-11-26. After that date, the airline charges "
@@ -3005,6 +3045,11 @@ def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
         "819-555-0111, option 9.",
     ):
         story.append(Paragraph(f"• {text}", ss["Body"]))
+    return story
+
+
+def _itinerary_frame(d: Design, agent: Contact, ceo: Contact):
+    """The agency's page frame: the banner with its address, the booking line and the page number."""
 
     def frame(canvas, doc):
         w, h = LETTER
@@ -3027,8 +3072,27 @@ def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
         canvas.drawRightString(w - 2 * cm, 1.2 * cm, f"Page {doc.page}")
         canvas.restoreState()
 
+    return frame
+
+
+def write_itinerary(path: Path, d: Design, c: dict[str, Contact]) -> None:
+    ss = wpdf.paragraph_styles(9)
+    agent = c["travel"]
+    ceo = c["ceo"]
+    story = []
+    summary = _itinerary_summary(ss, d, agent)
+    story += [Paragraph("Travel itinerary / Itinéraire de voyage", ss["Title"]), summary, Spacer(1, 0.3 * cm)]
+    story += _itinerary_flights(ss, d)
+    story += _itinerary_hotel(ss, d)
+    story += _itinerary_event_and_charges(ss, d, ceo)
+    story += _itinerary_conditions(ss, agent)
     wpdf.build_pdf(
-        path, story, title=f"Itinerary {d.booking_ref}", author=AGENCY, margins_cm=(2.8, 2.0, 1.8, 2.0), on_page=frame
+        path,
+        story,
+        title=f"Itinerary {d.booking_ref}",
+        author=AGENCY,
+        margins_cm=(2.8, 2.0, 1.8, 2.0),
+        on_page=_itinerary_frame(d, agent, ceo),
     )
 
 
@@ -3052,6 +3116,11 @@ def _grid_style() -> TableStyle:
 
 def _problem_terms(d: Design) -> dict[str, list[list[str]]]:
     back = d.flights[1]
+    return {**_overlap_and_time_zone_terms(), **_collision_and_travel_terms(back)}
+
+
+def _overlap_and_time_zone_terms() -> dict[str, list[list[str]]]:
+    """The words that name the two overlaps and the entry recorded in the wrong time zone."""
     return {
         "overlap-tuesday": [
             ["audit committee", "audit", "pre-meeting", "Q3 interim"],
@@ -3096,6 +3165,12 @@ def _problem_terms(d: Design) -> dict[str, list[list[str]]]:
                 "three-hour",
             ],
         ],
+    }
+
+
+def _collision_and_travel_terms(back: Flight) -> dict[str, list[list[str]]]:
+    """The words that name the three project-meeting collisions and the return flight's clash."""
+    return {
         "steering-committee": [
             ["steering committee", "steering", "Phase 2", "plant expansion", "status report"],
             ["credit review", "BCO", "Banque Commerciale", "bank", "Hébert-Fortin"],
