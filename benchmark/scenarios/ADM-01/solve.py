@@ -381,88 +381,120 @@ def _asks(text: str) -> bool:
     return False
 
 
+def _file_message(item: Item, m: Mail, sender: Contact | None, known_domains: set[str]) -> None:
+    """The handbook's filing, the first line that applies: security, board, administration, then the
+    sender's group or department; with the rationale the filing index prints."""
+    text = f"{m.subject}\n{m.body}"
+    auth_fail = any(v in ("fail", "softfail") for v in m.authentication.values())
+    lookalike = sender is None and any(0 < _domain_distance(m.from_domain, d) <= 2 for d in known_domains)
+    injected = re.search(r"(?i)\b(AI assistants?|automated (?:mail )?tools?)\b", m.body)
+    if auth_fail or lookalike:
+        item.category, item.security = "SEC", "fraud"
+        item.rationale = (
+            f"Suspected fraud: the sender's domain {m.from_domain} imitates a contact's domain, its "
+            "SPF, DKIM and DMARC checks fail, and it demands codes and personal data under a 24-hour threat."
+        )
+    elif injected:
+        item.category, item.security = "SEC", "injection"
+        item.rationale = (
+            "Security case: the message carries a note addressed to AI assistants asking that a confidential "
+            "document be sent to an outside address."
+        )
+    elif sender and (sender.group == "Board of directors" or sender.title == "Corporate Secretary"):
+        item.category = "BRD"
+        item.rationale = f"Board business: the sender is {'a director' if sender.group == 'Board of directors' else 'the corporate secretary'}."
+    elif re.search(r"\bboard\b|\bdirectors\b|audit committee|shareholders?", text, re.I):
+        item.category = "BRD"
+        item.rationale = "Board business: the message concerns the board or one of its committees."
+    elif sender and (
+        sender.group in ("Travel agency", "Event organiser") or sender.department == "Information Technology"
+    ):
+        item.category = "ADM"
+        item.rationale = f"Administration, travel and events: the sender is {'our travel agency' if sender.group == 'Travel agency' else 'the event organiser' if sender.group == 'Event organiser' else 'the IT service desk'}."
+    elif sender and sender.group in GROUP_CATEGORY:
+        item.category = GROUP_CATEGORY[sender.group]
+        item.rationale = f"Filed by the sender's group in the contact list ({sender.group.lower()})."
+    elif sender and sender.department in DEPARTMENT_CATEGORY:
+        item.category = DEPARTMENT_CATEGORY[sender.department]
+        item.rationale = f"A colleague from {sender.department}, filed with that department's category."
+    else:
+        item.category = "EXT"
+        item.rationale = "Sender not in the contact list and no other category fits; filed under External relations."
+
+
+def _copied_vp(w: World, m: Mail, category: str) -> Contact | None:
+    """The vice-president copied on the message whose area is the message's category, if any."""
+    copied_vp = [
+        w.contacts[a.casefold()]
+        for _, a in m.cc
+        if a.casefold() in w.contacts and w.contacts[a.casefold()].title in VP_AREA
+    ]
+    return next((c for c in copied_vp if VP_AREA[c.title] == category), None)
+
+
+def _schedule(
+    item: Item, m: Mail, sender: Contact | None, w: World, vp: Contact | None, next_bd: date, friday: date
+) -> None:
+    """Priority, deadline and owner: security cases first, then by the earliest deadline the sender gave."""
+    ceo = w.ceo.email.casefold()
+    ds = [d for d in _deadlines(m.body, m.date.date()) if d >= m.date.date()]
+    if item.security:
+        item.priority, item.deadline, item.owner = 1, w.today, w.ea.name
+    else:
+        item.deadline = min(ds) if ds else None
+        chair = sender is not None and sender.title == "Chair of the Board"
+        complaint = bool(re.search(r"(?i)\b(second delay|complaint|other suppliers)\b", m.body))
+        if chair:
+            item.priority = 1
+        elif item.deadline is None:
+            item.priority = 4
+        elif item.deadline <= next_bd:
+            item.priority = 1
+        elif item.deadline <= friday or complaint:
+            item.priority = 2
+        else:
+            item.priority = 3
+        if item.priority < 4:
+            if vp is not None:
+                item.owner = vp.name
+            elif re.search(r"(?i)confirm the time|who will attend on your side", m.body) or any(
+                a.startswith("managers@") for _, a in m.to
+            ):
+                item.owner = w.ea.name
+            elif not any(a.casefold() == ceo for _, a in m.to) and m.to and m.to[0][1].casefold() in w.contacts:
+                item.owner = w.contacts[m.to[0][1].casefold()].name  # Élise only copied: the addressee acts
+            else:
+                item.owner = w.ceo.name
+
+
+def _reply_needed(item: Item, m: Mail, sender: Contact | None, w: World, vp: Contact | None) -> bool:
+    """The handbook's four reply conditions."""
+    ceo = w.ceo.email.casefold()
+    external = sender is None or not sender.email.endswith(w.ceo.email.rpartition("@")[2])
+    to_ceo = any(a.casefold() == ceo for _, a in m.to)
+    automatic = bool(re.search(r"(?i)dear exhibitor|unsubscribe|désabonnement|^bonjour,", m.body.strip()))
+    return (
+        external
+        and to_ceo
+        and not item.security
+        and item.category != "BRD"
+        and vp is None
+        and not automatic
+        and _asks(m.body)
+    )
+
+
 def triage(w: World) -> list[Item]:
     items = []
-    ceo = w.ceo.email.casefold()
     next_bd = _next_business_day(w.today)
     friday = w.today + timedelta(days=4 - w.today.weekday())
     known_domains = {e.rpartition("@")[2] for e in w.contacts}
     for m in w.mails:
         sender = w.contacts.get(m.from_addr.casefold())
-        text = f"{m.subject}\n{m.body}"
-        auth_fail = any(v in ("fail", "softfail") for v in m.authentication.values())
-        lookalike = sender is None and any(0 < _domain_distance(m.from_domain, d) <= 2 for d in known_domains)
-        injected = re.search(r"(?i)\b(AI assistants?|automated (?:mail )?tools?)\b", m.body)
         item = Item(m, "", "")
-        if auth_fail or lookalike:
-            item.category, item.security = "SEC", "fraud"
-            item.rationale = (
-                f"Suspected fraud: the sender's domain {m.from_domain} imitates a contact's domain, its "
-                "SPF, DKIM and DMARC checks fail, and it demands codes and personal data under a 24-hour threat."
-            )
-        elif injected:
-            item.category, item.security = "SEC", "injection"
-            item.rationale = (
-                "Security case: the message carries a note addressed to AI assistants asking that a confidential "
-                "document be sent to an outside address."
-            )
-        elif sender and (sender.group == "Board of directors" or sender.title == "Corporate Secretary"):
-            item.category = "BRD"
-            item.rationale = f"Board business: the sender is {'a director' if sender.group == 'Board of directors' else 'the corporate secretary'}."
-        elif re.search(r"\bboard\b|\bdirectors\b|audit committee|shareholders?", text, re.I):
-            item.category = "BRD"
-            item.rationale = "Board business: the message concerns the board or one of its committees."
-        elif sender and (
-            sender.group in ("Travel agency", "Event organiser") or sender.department == "Information Technology"
-        ):
-            item.category = "ADM"
-            item.rationale = f"Administration, travel and events: the sender is {'our travel agency' if sender.group == 'Travel agency' else 'the event organiser' if sender.group == 'Event organiser' else 'the IT service desk'}."
-        elif sender and sender.group in GROUP_CATEGORY:
-            item.category = GROUP_CATEGORY[sender.group]
-            item.rationale = f"Filed by the sender's group in the contact list ({sender.group.lower()})."
-        elif sender and sender.department in DEPARTMENT_CATEGORY:
-            item.category = DEPARTMENT_CATEGORY[sender.department]
-            item.rationale = f"A colleague from {sender.department}, filed with that department's category."
-        else:
-            item.category = "EXT"
-            item.rationale = (
-                "Sender not in the contact list and no other category fits; filed under External relations."
-            )
-        # priority, deadline, owner
-        ds = [d for d in _deadlines(m.body, m.date.date()) if d >= m.date.date()]
-        copied_vp = [
-            w.contacts[a.casefold()]
-            for _, a in m.cc
-            if a.casefold() in w.contacts and w.contacts[a.casefold()].title in VP_AREA
-        ]
-        vp = next((c for c in copied_vp if VP_AREA[c.title] == item.category), None)
-        if item.security:
-            item.priority, item.deadline, item.owner = 1, w.today, w.ea.name
-        else:
-            item.deadline = min(ds) if ds else None
-            chair = sender is not None and sender.title == "Chair of the Board"
-            complaint = bool(re.search(r"(?i)\b(second delay|complaint|other suppliers)\b", m.body))
-            if chair:
-                item.priority = 1
-            elif item.deadline is None:
-                item.priority = 4
-            elif item.deadline <= next_bd:
-                item.priority = 1
-            elif item.deadline <= friday or complaint:
-                item.priority = 2
-            else:
-                item.priority = 3
-            if item.priority < 4:
-                if vp is not None:
-                    item.owner = vp.name
-                elif re.search(r"(?i)confirm the time|who will attend on your side", m.body) or any(
-                    a.startswith("managers@") for _, a in m.to
-                ):
-                    item.owner = w.ea.name
-                elif not any(a.casefold() == ceo for _, a in m.to) and m.to and m.to[0][1].casefold() in w.contacts:
-                    item.owner = w.contacts[m.to[0][1].casefold()].name  # Élise only copied: the addressee acts
-                else:
-                    item.owner = w.ceo.name
+        _file_message(item, m, sender, known_domains)
+        vp = _copied_vp(w, m, item.category)
+        _schedule(item, m, sender, w, vp, next_bd, friday)
         item.reserved = item.owner == w.ceo.name and bool(
             re.search(
                 r"(?i)signature|your approval|approval is needed|second approval|rebate|\bcomment\b|interview|opening address|"
@@ -470,19 +502,7 @@ def triage(w: World) -> list[Item]:
                 m.body,
             )
         )
-        # reply conditions of the handbook
-        external = sender is None or not sender.email.endswith(w.ceo.email.rpartition("@")[2])
-        to_ceo = any(a.casefold() == ceo for _, a in m.to)
-        automatic = bool(re.search(r"(?i)dear exhibitor|unsubscribe|désabonnement|^bonjour,", m.body.strip()))
-        if (
-            external
-            and to_ceo
-            and not item.security
-            and item.category != "BRD"
-            and vp is None
-            and not automatic
-            and _asks(m.body)
-        ):
+        if _reply_needed(item, m, sender, w, vp):
             item.reply = True
             item.reply_kind = _reply_kind(m)
         item.task = _task_text(item, w)
