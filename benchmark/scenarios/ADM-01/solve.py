@@ -625,11 +625,10 @@ def _same_meeting(a: str, b: str) -> bool:
     return len(common) >= 2 or (bool(common) and min(len(wa), len(wb)) <= 2)
 
 
-def check_calendar(w: World) -> list[Problem]:
+def _overlap_problems(timed: list[CalendarEvent]) -> list[Problem]:
+    """Pairs of timed entries that overlap, even by a few minutes."""
     out: list[Problem] = []
     cal = "calendar"
-    timed = sorted((e for e in w.events if not e.all_day), key=lambda e: e.start_utc)
-    # 1. overlapping entries
     for i, a in enumerate(timed):
         for b in timed[i + 1 :]:
             if a.start_utc < b.end_utc and b.start_utc < a.end_utc:
@@ -649,7 +648,12 @@ def check_calendar(w: World) -> list[Problem]:
                         f"{a.summary.split(' — ')[0].lower()}; to confirm with those involved before any change.",
                     )
                 )
-    # 2. entries held in Vancouver but recorded in another zone
+    return out
+
+
+def _time_zone_problems(w: World, timed: list[CalendarEvent]) -> list[Problem]:
+    """Entries held in Vancouver but recorded in another time zone, read against the expo plan."""
+    out: list[Problem] = []
     plan = {m.start.replace(tzinfo=None): m for m in w.meetings if m.start.tzinfo == PT}
     for e in timed:
         if "Vancouver" in e.location and e.tzid != "America/Vancouver":
@@ -669,7 +673,12 @@ def check_calendar(w: World) -> list[Problem]:
                     "Daniel Okafor in Pacific time (draft ready).",
                 )
             )
-    # 3. project meetings the CEO must attend
+    return out
+
+
+def _project_meeting_problems(w: World, timed: list[CalendarEvent]) -> list[Problem]:
+    """Meetings of the project documents the CEO must attend that collide with an entry or fall on a day away."""
+    out: list[Problem] = []
     away = [e for e in w.events if e.all_day]
     for m in w.meetings:
         if not (w.today <= m.start.date() <= w.today + timedelta(days=11)):
@@ -722,7 +731,12 @@ def check_calendar(w: World) -> list[Problem]:
                     "the city for another date after the trip.",
                 )
             )
-    # 4. flights against the calendar, with the handbook's buffers
+    return out
+
+
+def _flight_problems(w: World, timed: list[CalendarEvent]) -> list[Problem]:
+    """Gatineau entries within the handbook's buffers around a flight."""
+    out: list[Problem] = []
     for f in w.flights:
         if f.origin.startswith("Ottawa"):
             lo, hi = f.dep - timedelta(minutes=90), f.dep + timedelta(hours=12)
@@ -751,6 +765,16 @@ def check_calendar(w: World) -> list[Problem]:
                     )
                 )
     return out
+
+
+def check_calendar(w: World) -> list[Problem]:
+    timed = sorted((e for e in w.events if not e.all_day), key=lambda e: e.start_utc)
+    return [
+        *_overlap_problems(timed),
+        *_time_zone_problems(w, timed),
+        *_project_meeting_problems(w, timed),
+        *_flight_problems(w, timed),
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
