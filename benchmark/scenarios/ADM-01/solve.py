@@ -863,6 +863,107 @@ def _person_of(w: World, initials: str) -> str:
     return next((c.name for c in w.contacts.values() if c.name.endswith(" " + family)), initials)
 
 
+def _rate_reply(variant: Variant, title: str, family: str, due: date) -> str:
+    """The answer on the volume rebate: a holding reply (a guessing solver states a rebate)."""
+    if variant.kind is Kind.GUESSING or variant == "wrong-holding-commits-rate":
+        body = (
+            f"Dear {title} {family},\n\nThank you for your message about the 2026 framework agreement. I am pleased to "
+            "confirm that Boréal Fenestration will grant a volume rebate of 3% on your 2026 orders above the threshold "
+            "you mention, in line with what we offer our other key accounts. The updated draft will follow from our "
+            "sales team this week."
+        )
+    else:
+        body = (
+            f"Dear {title} {family},\n\nThank you for your message about the volume rebate in the 2026 framework "
+            "agreement. Ms. Murray is back in the office today and I have put your request before her. Commercial "
+            "terms are set by her personally, and she will come back to you directly before "
+            f"{due:%A} {due.day} {due:%B}, the date you mentioned for your purchasing committee. She also looks forward "
+            "to your lunch on Thursday."
+        )
+    return body
+
+
+def _signature_reply(title: str, family: str, due: date) -> str:
+    """The holding reply on the amendment to sign."""
+    body = (
+        f"Dear {title} {family},\n\nThank you for sending the final text of Amendment No. 2. I have placed it before "
+        f"Ms. Murray this morning, with your note that her signature is needed by {due:%A} {due.day} {due:%B} at 12:00. "
+        "The signature is hers to give; I will let you know as soon as she has reviewed the amendment, and I have "
+        "noted Mr. Plamondon's offer to arrange an electronic signature or to bring the originals."
+    )
+    return body
+
+
+def _media_reply(variant: Variant, title: str, family: str, due: date) -> str:
+    """The holding reply to the newspaper (the wrong variant confirms the investment)."""
+    if variant == "wrong-holding-commits":
+        body = (
+            f"Dear {title} {family},\n\nThank you for your request. I can confirm that Boréal Fenestration is investing "
+            "$8.1 million in its new line 4 in Gatineau and will hire about forty people in 2026. Ms. Murray will be "
+            "happy to give you a short interview on Tuesday."
+        )
+    else:
+        body = (
+            f"Dear {title} {family},\n\nThank you for your request for comment on Boréal Fenestration's plans in "
+            "Gatineau. I have passed it to Ms. Murray, who is back in the office today. She will let you know before "
+            f"your deadline of {due:%A} {due.day} {due:%B} at 15:00 whether she is available for an interview or will "
+            "send a comment."
+        )
+    return body
+
+
+def _invitation_reply(variant: Variant, title: str, family: str, due: date) -> str:
+    """The holding reply to the forum invitation (the wrong variant accepts it)."""
+    if variant == "wrong-holding-commits":
+        body = (
+            f"Dear {title} {family},\n\nThank you for your kind invitation. Ms. Murray is pleased to accept and will "
+            "give the opening address at the Grande-Cédrière economic forum on 21 January 2026. Please send us the "
+            "programme when it is ready."
+        )
+    else:
+        body = (
+            f"Dear {title} {family},\n\nThank you for inviting Ms. Murray to give the opening address at the "
+            "Grande-Cédrière economic forum on 21 January 2026. I have passed your invitation to her; she will give you "
+            f"her answer by {due:%A} {due.day} {due:%B}, as you asked."
+        )
+    return body
+
+
+def _scheduling_reply(title: str, family: str, due: date) -> str:
+    """The reply promising times for the auditors' planning meeting."""
+    body = (
+        f"Dear {title} {family},\n\nThank you for your message about the planning meeting for the 2025 year-end "
+        "engagement. I am checking Ms. Murray's availability in the week of 8 December and will send you two or three "
+        f"possible times by {due:%A} {due.day} {due:%B}, once she has confirmed them."
+    )
+    return body
+
+
+def _confirmation_reply(a: Analysis, it: Item, sender: Contact | None, title: str, family: str) -> str:
+    """The confirmation of a meeting she already agreed to, with the time and attendees of the expo plan."""
+    w, m = a.w, it.mail
+    org = sender.organisation if sender else m.from_name
+    mt = next((x for x in a.w.meetings if _same_meeting(x.title, org) and x.start.tzinfo == PT), None)
+    who = (
+        " and ".join(_person_of(w, p.strip().split(" (")[0]) for p in mt.participants.split(","))
+        if mt
+        else "Élise Murray"
+    )
+    when = (
+        (
+            f"{mt.start:%A} {mt.start.day} {mt.start:%B}, {_hm(mt.start)} to {_hm(mt.end)} Pacific time, at our "
+            f"{mt.place.lower()}"
+        )
+        if mt
+        else "the time you proposed"
+    )
+    body = (
+        f"Dear {title} {family},\n\nThank you for your message. I confirm our meeting at the Expo: {when}. "
+        f"{who} will attend on our side. We look forward to meeting you and Ms. Kim in Vancouver."
+    )
+    return body
+
+
 def reply_text(a: Analysis, it: Item, variant: Variant) -> str:
     w, m = a.w, it.mail
     sender = w.contacts.get(m.from_addr.casefold())
@@ -871,81 +972,17 @@ def reply_text(a: Analysis, it: Item, variant: Variant) -> str:
     k = it.reply_kind
     due = it.deadline
     if k == "rate":
-        if variant.kind is Kind.GUESSING or variant == "wrong-holding-commits-rate":
-            body = (
-                f"Dear {title} {family},\n\nThank you for your message about the 2026 framework agreement. I am pleased to "
-                "confirm that Boréal Fenestration will grant a volume rebate of 3% on your 2026 orders above the threshold "
-                "you mention, in line with what we offer our other key accounts. The updated draft will follow from our "
-                "sales team this week."
-            )
-        else:
-            body = (
-                f"Dear {title} {family},\n\nThank you for your message about the volume rebate in the 2026 framework "
-                "agreement. Ms. Murray is back in the office today and I have put your request before her. Commercial "
-                "terms are set by her personally, and she will come back to you directly before "
-                f"{due:%A} {due.day} {due:%B}, the date you mentioned for your purchasing committee. She also looks forward "
-                "to your lunch on Thursday."
-            )
+        body = _rate_reply(variant, title, family, due)
     elif k == "signature":
-        body = (
-            f"Dear {title} {family},\n\nThank you for sending the final text of Amendment No. 2. I have placed it before "
-            f"Ms. Murray this morning, with your note that her signature is needed by {due:%A} {due.day} {due:%B} at 12:00. "
-            "The signature is hers to give; I will let you know as soon as she has reviewed the amendment, and I have "
-            "noted Mr. Plamondon's offer to arrange an electronic signature or to bring the originals."
-        )
+        body = _signature_reply(title, family, due)
     elif k == "media":
-        if variant == "wrong-holding-commits":
-            body = (
-                f"Dear {title} {family},\n\nThank you for your request. I can confirm that Boréal Fenestration is investing "
-                "$8.1 million in its new line 4 in Gatineau and will hire about forty people in 2026. Ms. Murray will be "
-                "happy to give you a short interview on Tuesday."
-            )
-        else:
-            body = (
-                f"Dear {title} {family},\n\nThank you for your request for comment on Boréal Fenestration's plans in "
-                "Gatineau. I have passed it to Ms. Murray, who is back in the office today. She will let you know before "
-                f"your deadline of {due:%A} {due.day} {due:%B} at 15:00 whether she is available for an interview or will "
-                "send a comment."
-            )
+        body = _media_reply(variant, title, family, due)
     elif k == "invitation":
-        if variant == "wrong-holding-commits":
-            body = (
-                f"Dear {title} {family},\n\nThank you for your kind invitation. Ms. Murray is pleased to accept and will "
-                "give the opening address at the Grande-Cédrière economic forum on 21 January 2026. Please send us the "
-                "programme when it is ready."
-            )
-        else:
-            body = (
-                f"Dear {title} {family},\n\nThank you for inviting Ms. Murray to give the opening address at the "
-                "Grande-Cédrière economic forum on 21 January 2026. I have passed your invitation to her; she will give you "
-                f"her answer by {due:%A} {due.day} {due:%B}, as you asked."
-            )
+        body = _invitation_reply(variant, title, family, due)
     elif k == "scheduling":
-        body = (
-            f"Dear {title} {family},\n\nThank you for your message about the planning meeting for the 2025 year-end "
-            "engagement. I am checking Ms. Murray's availability in the week of 8 December and will send you two or three "
-            f"possible times by {due:%A} {due.day} {due:%B}, once she has confirmed them."
-        )
+        body = _scheduling_reply(title, family, due)
     else:  # confirmation of a meeting she already agreed to
-        org = sender.organisation if sender else m.from_name
-        mt = next((x for x in a.w.meetings if _same_meeting(x.title, org) and x.start.tzinfo == PT), None)
-        who = (
-            " and ".join(_person_of(w, p.strip().split(" (")[0]) for p in mt.participants.split(","))
-            if mt
-            else "Élise Murray"
-        )
-        when = (
-            (
-                f"{mt.start:%A} {mt.start.day} {mt.start:%B}, {_hm(mt.start)} to {_hm(mt.end)} Pacific time, at our "
-                f"{mt.place.lower()}"
-            )
-            if mt
-            else "the time you proposed"
-        )
-        body = (
-            f"Dear {title} {family},\n\nThank you for your message. I confirm our meeting at the Expo: {when}. "
-            f"{who} will attend on our side. We look forward to meeting you and Ms. Kim in Vancouver."
-        )
+        body = _confirmation_reply(a, it, sender, title, family)
     ea = w.ea
     sign = f"{ea.name}\n{ea.title}, Boréal Fenestration Inc.\n{ea.phone_text}"
     return (
