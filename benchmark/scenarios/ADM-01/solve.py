@@ -885,13 +885,12 @@ def _rate_reply(variant: Variant, title: str, family: str, due: date) -> str:
 
 def _signature_reply(title: str, family: str, due: date) -> str:
     """The holding reply on the amendment to sign."""
-    body = (
+    return (
         f"Dear {title} {family},\n\nThank you for sending the final text of Amendment No. 2. I have placed it before "
         f"Ms. Murray this morning, with your note that her signature is needed by {due:%A} {due.day} {due:%B} at 12:00. "
         "The signature is hers to give; I will let you know as soon as she has reviewed the amendment, and I have "
         "noted Mr. Plamondon's offer to arrange an electronic signature or to bring the originals."
     )
-    return body
 
 
 def _media_reply(variant: Variant, title: str, family: str, due: date) -> str:
@@ -931,12 +930,11 @@ def _invitation_reply(variant: Variant, title: str, family: str, due: date) -> s
 
 def _scheduling_reply(title: str, family: str, due: date) -> str:
     """The reply promising times for the auditors' planning meeting."""
-    body = (
+    return (
         f"Dear {title} {family},\n\nThank you for your message about the planning meeting for the 2025 year-end "
         "engagement. I am checking Ms. Murray's availability in the week of 8 December and will send you two or three "
         f"possible times by {due:%A} {due.day} {due:%B}, once she has confirmed them."
     )
-    return body
 
 
 def _confirmation_reply(a: Analysis, it: Item, sender: Contact | None, title: str, family: str) -> str:
@@ -957,11 +955,10 @@ def _confirmation_reply(a: Analysis, it: Item, sender: Contact | None, title: st
         if mt
         else "the time you proposed"
     )
-    body = (
+    return (
         f"Dear {title} {family},\n\nThank you for your message. I confirm our meeting at the Expo: {when}. "
         f"{who} will attend on our side. We look forward to meeting you and Ms. Kim in Vancouver."
     )
-    return body
 
 
 def reply_text(a: Analysis, it: Item, variant: Variant) -> str:
