@@ -1072,8 +1072,8 @@ def _number_journal(J: list[Entry]) -> None:
         e.no = f"{e.journal}-{counters[e.journal]:04d}"
 
 
-def _bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
-    """The year's bank lines as the bank saw them, the duplicate payment included."""
+def _receipt_bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
+    """Customer receipts the bank credited in the year: transfers one by one, cheques batched per deposit day."""
     B: list[BankLine] = []
     deposits: dict[date, int] = {}
     for v in d.sales:
@@ -1087,6 +1087,12 @@ def _bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
             )
     for day, amount in sorted(deposits.items()):
         B.append(BankLine(day, "DÉPÔT AU COMPTOIR / BRANCH DEPOSIT", amount, 2))
+    return B
+
+
+def _supplier_bank_lines(d: Design) -> list[BankLine]:
+    """Supplier payments the bank debited in the year, then the duplicate payment's second debit."""
+    B: list[BankLine] = []
     for p in d.purchases:
         s = SUPPLIER_BY_KEY[p.party_key]
         if p.bank_date > YEAR_END or p.paid > YEAR_END:
@@ -1098,6 +1104,12 @@ def _bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
     dup, second = d.dup
     s = SUPPLIER_BY_KEY[dup.party_key]
     B.append(BankLine(second, f"PAIEMENT FOURNISSEUR / VENDOR PAYMENT\n{s.bank_name} {dup.no}", -dup.total, 5))
+    return B
+
+
+def _recurring_bank_lines(d: Design) -> list[BankLine]:
+    """Payroll, loan instalments, sales-tax remittances and the monthly fees."""
+    B: list[BankLine] = []
     for day, amount in d.payroll:
         B.append(BankLine(day, "PAIE / PAYROLL PAIE EXPRESS OUTAOUAIS", -amount, 3))
     for day, _interest, _principal in d.loan:
@@ -1106,6 +1118,12 @@ def _bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
         B.append(BankLine(day, "REVENU QUÉBEC TPS/TVQ - GST/QST", -(g + qq - itc - itr), 7))
     for m in range(1, 13):
         B.append(BankLine(last_bday(m), FEE_LABEL, -d.fee, 9))
+    return B
+
+
+def _bank_lines(d: Design, cust: dict[str, Customer]) -> list[BankLine]:
+    """The year's bank lines as the bank saw them, the duplicate payment included."""
+    B = _receipt_bank_lines(d, cust) + _supplier_bank_lines(d) + _recurring_bank_lines(d)
     B.sort(key=lambda b: (b.date, b.order, b.desc, b.amount))
     return B
 
@@ -1214,9 +1232,9 @@ def months(d: Design) -> list[dict]:
     return rows
 
 
-def _holds(d: Design) -> bool:
-    """The design on exact cents (see the module docstring)."""
-    rows = months(d)
+def _timing_and_cash_hold(d: Design, rows: list[dict]) -> bool:
+    """Books and bank reconcile, the year end has timing items of both kinds, cash never runs low,
+    every remittance is a payment and the planted items move cash by at least a thousand dollars."""
     if any(r["adjusted"] != r["adjusted_bank"] for r in rows):
         return False  # would be a generator bug: the planted items must be the only differences
     ye = timing_items(d, YEAR_END)
@@ -1230,12 +1248,14 @@ def _holds(d: Design) -> bool:
     if any(g + q - itc - itr <= 0 for _, _, g, q, itc, itr in d.remittances):
         return False
     net = rows[-1]["adjusted"] - rows[-1]["book"]
-    if abs(net) < 1_000_00:
-        return False
-    # amounts the grader binds to an item must not occur elsewhere among bank lines or timing items
+    return abs(net) >= 1_000_00
+
+
+def _keyed_amounts(d: Design) -> list[int]:
+    """The amounts the grader binds to an item."""
     dup, _ = d.dup
     v, wrong = d.misrec
-    keyed = [
+    return [
         dup.total,
         d.unrec.total,
         abs(v.total - wrong),
@@ -1243,14 +1263,14 @@ def _holds(d: Design) -> bool:
         d.notax.gst + d.notax.qst,
         d.cutoff[0].total,
     ]
-    if len(set(keyed)) != len(keyed):
-        return False
-    bank_amounts = [abs(b.amount) for b in d.bank]
-    if bank_amounts.count(dup.total) != 2 or bank_amounts.count(d.unrec.total) != 1:
-        return False
-    # no figure a discrepancy row shows may be mistaken for a timing item, nor a cheque number for BFI's
+
+
+def _shown_amounts(d: Design, keyed: list[int]) -> set[int]:
+    """Every figure a discrepancy row shows."""
+    dup, _ = d.dup
+    v, wrong = d.misrec
     cv, tv = d.cutoff[0], d.notax
-    shown = set(keyed) | {
+    return set(keyed) | {
         2 * dup.total,
         v.total,
         wrong,
@@ -1263,10 +1283,32 @@ def _holds(d: Design) -> bool:
         tv.gst,
         tv.qst,
     }
+
+
+def _items_unambiguous(d: Design) -> bool:
+    """Amounts the grader binds to an item occur nowhere else among bank lines or timing items, no figure a
+    discrepancy row shows may be mistaken for a timing item, nor a cheque number for BFI's."""
+    dup, _ = d.dup
+    v, _wrong = d.misrec
+    keyed = _keyed_amounts(d)
+    if len(set(keyed)) != len(keyed):
+        return False
+    bank_amounts = [abs(b.amount) for b in d.bank]
+    if bank_amounts.count(dup.total) != 2 or bank_amounts.count(d.unrec.total) != 1:
+        return False
+    shown = _shown_amounts(d, keyed)
     timing = {x["amount"] for m in range(1, 13) for x in timing_items(d, month_end(m))}
     if timing & shown:
         return False
-    if v.cheque_no in {p.cheque_no for p in d.purchases}:
+    return v.cheque_no not in {p.cheque_no for p in d.purchases}
+
+
+def _holds(d: Design) -> bool:
+    """The design on exact cents (see the module docstring)."""
+    rows = months(d)
+    if not _timing_and_cash_hold(d, rows):
+        return False
+    if not _items_unambiguous(d):
         return False
     # every partial omission of a cash item must move the year-end figure by more than a dollar
     return all(abs(e) >= 30_00 for _, _, e in cash_adjustments(d))

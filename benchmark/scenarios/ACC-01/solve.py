@@ -1184,30 +1184,43 @@ def _monthly_grid(
     return grid
 
 
+def _number_format_dates_and_amounts(ms, min_row: int, min_col: int = 1) -> None:
+    """Dates as dates, everything else in the amount format."""
+    for row in ms.iter_rows(min_row=min_row, min_col=min_col):
+        for c in row:
+            c.number_format = "yyyy-mm-dd" if isinstance(c.value, date) else NUM
+
+
+def _fill_monthly_sheet_across(ms, fields: list[str], grid: dict[str, list]) -> None:
+    """One row per field, months across; field names alternate lower and upper case."""
+    for i, f in enumerate(fields):
+        ms.append([f.upper() if i % 2 else f.lower()] + grid[f])
+    _number_format_dates_and_amounts(ms, min_row=1, min_col=2)
+    ms.column_dimensions["A"].width = 36
+    for k in range(12):
+        ms.column_dimensions[get_column_letter(k + 2)].width = 15
+
+
+def _fill_monthly_sheet_down(ms, fields: list[str], grid: dict[str, list]) -> None:
+    """A heading row of fields, then one row per month."""
+    ms.append(fields)
+    for k in range(12):
+        ms.append([grid[f][k] for f in fields])
+    for c in ms[1]:
+        c.font, c.fill = Font(bold=True), HEAD_FILL
+        c.alignment = Alignment(wrap_text=True, vertical="top")
+    _number_format_dates_and_amounts(ms, min_row=2)
+    for i in range(len(fields)):
+        ms.column_dimensions[get_column_letter(i + 1)].width = 16
+    ms.freeze_panes = "B2"
+
+
 def _fill_monthly_sheet(ms, fields: list[str], grid: dict[str, list], transposed: bool) -> None:
     """Writes the grid on the Monthly sheet, months across (transposed) or down."""
     if transposed:
-        for i, f in enumerate(fields):
-            ms.append([f.upper() if i % 2 else f.lower()] + grid[f])
-        for row in ms.iter_rows(min_row=1, min_col=2):
-            for c in row:
-                c.number_format = "yyyy-mm-dd" if isinstance(c.value, date) else NUM
-        ms.column_dimensions["A"].width = 36
-        for k in range(12):
-            ms.column_dimensions[get_column_letter(k + 2)].width = 15
+        _fill_monthly_sheet_across(ms, fields, grid)
     else:
-        ms.append(fields)
-        for k in range(12):
-            ms.append([grid[f][k] for f in fields])
-        for c in ms[1]:
-            c.font, c.fill = Font(bold=True), HEAD_FILL
-            c.alignment = Alignment(wrap_text=True, vertical="top")
-        for row in ms.iter_rows(min_row=2):
-            for c in row:
-                c.number_format = "yyyy-mm-dd" if isinstance(c.value, date) else NUM
-        for i in range(len(fields)):
-            ms.column_dimensions[get_column_letter(i + 1)].width = 16
-        ms.freeze_panes = "B2"
+        _fill_monthly_sheet_down(ms, fields, grid)
 
 
 def _discrepancy_rows(a: Analysis, formatted: bool) -> list[Finding]:
