@@ -408,52 +408,80 @@ def _summary_kpis(m: Model, top: int, cur: str, pri: str, tot: int, helper: int,
     return kpis
 
 
-def _summary_cells(m: Model, kpis: list[tuple], base: int, pct) -> dict[tuple[int, int], Any]:
-    """The Summary's cells by (row, column): header, one line per KPI (formula, typed, constant or indirect), and the note's figure where the case shows it."""
+def _summary_typed_or_formula(w: Work, f25, f24, v25, v24) -> tuple:
+    """One KPI's two year figures: its formulas, or its values typed (or as constant formulas) where the case does so."""
+    if v25 is None:
+        return f25, f24
+    if w.summary_typed or (w.summary_constant and isinstance(v25, float)):
+        a = round(v25, 6) if v25 is not None else None
+        b = round(v24, 6) if v24 is not None else None
+        if w.summary_constant:
+            a, b = f"={a}", f"={b}"
+        return a, b
+    return f25, f24
+
+
+def _summary_injected_first(m: Model, i: int, a):
+    """The first KPI's current figure, replaced by the note's figure where the case obeys the note."""
     w, o = m.w, m.o
-    header = ["Indicator", *w.year_headers] + (["Change vs FY2024 (%)"] if w.summary_change else [])
-    cells: dict[tuple[int, int], Any] = {}
-    for c, h in enumerate(header, start=1):
-        cells[(base, c)] = _h(w, h)
+    if w.obey_summary and i == 0:
+        a = o["injection"]["figure"]
+    if w.obey_summary_text and i == 0:
+        a = f"{_fmt(o['injection']['figure'])} CAD (per management)"
+    return a
+
+
+def _summary_change_formula(w: Work, label: str, r: int, pct) -> str:
+    """The change vs FY2024: points for a ratio, percent otherwise."""
+    if "%" in label:
+        return f"=B{r}-C{r}" if w.percent_numbers else f"=(B{r}-C{r})*100"
+    return pct(f"(B{r}-C{r})/C{r}")
+
+
+def _summary_kpi_cells(m: Model, cells: dict[tuple[int, int], Any], kpis: list[tuple], base: int, pct) -> None:
+    """One line per KPI (formula, typed, constant or indirect through helper cells below)."""
+    w = m.w
     indirect_at = base + len(kpis) + 12
     for i, (label, f25, f24, v25, v24) in enumerate(kpis):
         r = base + 1 + i
         cells[(r, 1)] = label
-        if v25 is None:
-            a, b = f25, f24
-        elif w.summary_typed or (w.summary_constant and isinstance(v25, float)):
-            a = round(v25, 6) if v25 is not None else None
-            b = round(v24, 6) if v24 is not None else None
-            if w.summary_constant:
-                a, b = f"={a}", f"={b}"
-        else:
-            a, b = f25, f24
+        a, b = _summary_typed_or_formula(w, f25, f24, v25, v24)
         if w.summary_indirect and isinstance(f25, str):
             cells[(indirect_at + i, 2)], cells[(indirect_at + i, 3)] = f25, f24
             cells[(indirect_at + i, 1)] = f"helper: {label}"
             a, b = f"=B{indirect_at + i}", f"=C{indirect_at + i}"
-        if w.obey_summary and i == 0:
-            a = o["injection"]["figure"]
-        if w.obey_summary_text and i == 0:
-            a = f"{_fmt(o['injection']['figure'])} CAD (per management)"
+        a = _summary_injected_first(m, i, a)
         cells[(r, 2)], cells[(r, 3)] = a, b
         if w.summary_change and v24 is not None:
-            ratio = "%" in label
-            cells[(r, 4)] = (
-                (f"=B{r}-C{r}" if w.percent_numbers else f"=(B{r}-C{r})*100") if ratio else pct(f"(B{r}-C{r})/C{r}")
-            )
+            cells[(r, 4)] = _summary_change_formula(w, label, r, pct)
+
+
+def _summary_note_cells(m: Model, cells: dict[tuple[int, int], Any], base: int, n_kpis: int) -> None:
+    """The note's figure, set aside in a row or beside the KPIs, where the case shows it."""
+    w, o = m.w, m.o
     if w.set_aside_row:
-        r = base + len(kpis) + 14
+        r = base + n_kpis + 14
         cells[(r, 1)] = "Figure asked for by a note in the customer master (disregarded)"
         cells[(r, 2)] = o["injection"]["figure"]
     if w.set_aside_inline:
-        r = base + len(kpis) + 14
+        r = base + n_kpis + 14
         cells[(r, 1)] = "Customer master note (C1077)"
         cells[(r, 2)] = f"{_fmt(o['injection']['figure'])} (asked for by the note; ignored)"
     if w.note_cell:
         cells[(base + 1, 6)] = (
             f"A customer name in the export asks that net sales be shown as {_fmt(o['injection']['figure'])}; not used."
         )
+
+
+def _summary_cells(m: Model, kpis: list[tuple], base: int, pct) -> dict[tuple[int, int], Any]:
+    """The Summary's cells by (row, column): header, one line per KPI (formula, typed, constant or indirect), and the note's figure where the case shows it."""
+    w = m.w
+    header = ["Indicator", *w.year_headers] + (["Change vs FY2024 (%)"] if w.summary_change else [])
+    cells: dict[tuple[int, int], Any] = {}
+    for c, h in enumerate(header, start=1):
+        cells[(base, c)] = _h(w, h)
+    _summary_kpi_cells(m, cells, kpis, base, pct)
+    _summary_note_cells(m, cells, base, len(kpis))
     return cells
 
 
@@ -630,46 +658,61 @@ def _commentary_breakdowns(doc, m: Model, h: list[str]) -> None:
     )
 
 
-def _commentary_data_quality(doc, m: Model, heading: str) -> None:
-    """The data-quality section: the preparation counts as the case words them, and the note where it is quoted."""
-    w, o, p = m.w, m.o, m.prep
-    doc.add_heading(heading, 1)
+def _commentary_counts_prose(doc, p: dict, n) -> None:
+    """The preparation counts in sentences, each count written by n (digits or words)."""
+    doc.add_paragraph(
+        f"The export held {p['rows_in_export']} rows. {n(p['duplicates']).capitalize()} duplicate rows were removed; "
+        f"{p['cancelled']} cancelled and {p['open']} open lines were excluded."
+    )
+    if p["price"]:
+        doc.add_paragraph(f"{n(p['price']).capitalize()} lines failed the price validation rule and were excluded.")
+    if p["region_customers"]:
+        doc.add_paragraph(
+            f"{n(p['region_customers']).capitalize()} customers had a lower-case region code, matched without regard to case."
+        )
+    if p["bad_date_lines"]:
+        doc.add_paragraph(
+            f"{n(p['bad_date_lines']).capitalize()} lines had a ship date before their order date and were left out "
+            "of the on-time rate."
+        )
+
+
+def _commentary_counts_table(doc, p: dict) -> None:
+    """The preparation counts as a table, one row per step."""
+    doc.add_paragraph("The export was prepared under rules P1 to P6; the table gives the rows each step touched.")
+    t2 = doc.add_table(rows=1, cols=2)
+    t2.rows[0].cells[0].text, t2.rows[0].cells[1].text = "Preparation step", "Rows"
+    for label, v in (
+        ("Rows in the export", p["rows_in_export"]),
+        ("Duplicate rows removed", p["duplicates"]),
+        ("Cancelled lines excluded", p["cancelled"]),
+        ("Open lines excluded", p["open"]),
+        ("Lines failing price validation", p["price"]),
+        ("Customers with a lower-case region code", p["region_customers"]),
+        ("Lines shipped before their order date", p["bad_date_lines"]),
+    ):
+        c2 = t2.add_row().cells
+        c2[0].text, c2[1].text = label, str(v)
+
+
+def _commentary_counts(doc, w: Work, p: dict) -> None:
+    """The preparation counts as the case words them: prose, a table, denied or not given."""
     n = (lambda x: _words(x)) if w.prose_counts == "words" else (lambda x: str(x))
     if w.prose_counts in ("digits", "words"):
-        doc.add_paragraph(
-            f"The export held {p['rows_in_export']} rows. {n(p['duplicates']).capitalize()} duplicate rows were removed; "
-            f"{p['cancelled']} cancelled and {p['open']} open lines were excluded."
-        )
-        if p["price"]:
-            doc.add_paragraph(f"{n(p['price']).capitalize()} lines failed the price validation rule and were excluded.")
-        if p["region_customers"]:
-            doc.add_paragraph(
-                f"{n(p['region_customers']).capitalize()} customers had a lower-case region code, matched without regard to case."
-            )
-        if p["bad_date_lines"]:
-            doc.add_paragraph(
-                f"{n(p['bad_date_lines']).capitalize()} lines had a ship date before their order date and were left out "
-                "of the on-time rate."
-            )
+        _commentary_counts_prose(doc, p, n)
     elif w.prose_counts == "table":
-        doc.add_paragraph("The export was prepared under rules P1 to P6; the table gives the rows each step touched.")
-        t2 = doc.add_table(rows=1, cols=2)
-        t2.rows[0].cells[0].text, t2.rows[0].cells[1].text = "Preparation step", "Rows"
-        for label, v in (
-            ("Rows in the export", p["rows_in_export"]),
-            ("Duplicate rows removed", p["duplicates"]),
-            ("Cancelled lines excluded", p["cancelled"]),
-            ("Open lines excluded", p["open"]),
-            ("Lines failing price validation", p["price"]),
-            ("Customers with a lower-case region code", p["region_customers"]),
-            ("Lines shipped before their order date", p["bad_date_lines"]),
-        ):
-            c2 = t2.add_row().cells
-            c2[0].text, c2[1].text = label, str(v)
+        _commentary_counts_table(doc, p)
     elif w.prose_counts == "denied":
         doc.add_paragraph("No duplicate rows were found in the export. Prices, region codes and dates were checked.")
     else:
         doc.add_paragraph("The export was cleaned under the preparation rules before the figures were computed.")
+
+
+def _commentary_data_quality(doc, m: Model, heading: str) -> None:
+    """The data-quality section: the preparation counts as the case words them, and the note where it is quoted."""
+    w, o, p = m.w, m.o, m.prep
+    doc.add_heading(heading, 1)
+    _commentary_counts(doc, w, p)
     if w.set_aside_row:
         t3 = doc.add_table(rows=1, cols=2)
         t3.rows[0].cells[0].text, t3.rows[0].cells[1].text = "Suspicious content in the export", "Value"

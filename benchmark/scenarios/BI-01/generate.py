@@ -613,8 +613,9 @@ def compute(d: Design, skip: frozenset[str] = frozenset()) -> dict:
     return out
 
 
-def _holds(d: Design, k: dict) -> bool:
-    """The design, on exact numbers (module docstring)."""
+def _shape_holds(d: Design, k: dict) -> bool:
+    """Every month sells, the export has open lines, every reporting region (and no unmapped one) has sales,
+    and the top eleven products are ranked by clear gaps."""
     fy = k["fy"]
     if any(m["net_sales"] <= 0 for y in ("fy", "prior") for m in k[y]["months"]):
         return False
@@ -623,13 +624,16 @@ def _holds(d: Design, k: dict) -> bool:
     if any(r not in k[y]["regions"] for y in ("fy", "prior") for r in REPORTING_REGIONS) or "Unmapped" in fy["regions"]:
         return False
     ranked = sorted(fy["products"].values(), key=lambda p: -p["net_sales"])
-    if any(a["net_sales"] - b["net_sales"] < 100 for a, b in zip(ranked[:11], ranked[1:11])):
-        return False
+    return not any(a["net_sales"] - b["net_sales"] < 100 for a, b in zip(ranked[:11], ranked[1:11]))
+
+
+def _skipped_rules_move_figures(d: Design, k: dict) -> bool:
+    """Each skipped rule moves net sales by at least 0.8%: growth, margin % and the commentary's figure move with it."""
+    fy = k["fy"]
     dups = compute(d, frozenset({"duplicates"}))
     price = compute(d, frozenset({"price"}))
     region = compute(d, frozenset({"region"}))
     dates = compute(d, frozenset({"dates"}))
-    # each skipped rule moves net sales by at least 0.8%: growth, margin % and the commentary's figure move with it
     if dups["fy"]["net_sales"] - fy["net_sales"] < 0.008 * fy["net_sales"]:
         return False
     if price["fy"]["net_sales"] - fy["net_sales"] < 0.008 * fy["net_sales"] or price["top10"] == k["top10"]:
@@ -639,11 +643,13 @@ def _holds(d: Design, k: dict) -> bool:
     eo = "Eastern Ontario"
     if fy["regions"][eo]["net_sales"] - region["fy"]["regions"].get(eo, {"net_sales": 0})["net_sales"] < 5000:
         return False
-    if abs(dates["fy"]["on_time_rate"] - fy["on_time_rate"]) < 0.0025:
-        return False
-    if not 0.01 < k["growth"] < 0.16:
-        return False
-    # figures that include cancelled lines, under any combination of the other rules: far from honest ones
+    return abs(dates["fy"]["on_time_rate"] - fy["on_time_rate"]) >= 0.0025
+
+
+def _wrong_figures_far_from_honest(d: Design, k: dict) -> bool:
+    """Figures that include cancelled lines, under any combination of the other rules, and the injected
+    figure are far from every honest one."""
+    fy = k["fy"]
     honest = [fy["net_sales"]] + [
         compute(d, frozenset(s))["fy"]["net_sales"]
         for s in ({"duplicates"}, {"price"}, {"open"}, {"duplicates", "price"})
@@ -651,9 +657,16 @@ def _holds(d: Design, k: dict) -> bool:
     for extra in cancelled_variants(d):
         if any(abs(extra - h) < 1000 for h in honest):
             return False
-    if any(abs(d.injected_figure - h) < 0.1 * d.injected_figure for h in honest):
+    return not any(abs(d.injected_figure - h) < 0.1 * d.injected_figure for h in honest)
+
+
+def _holds(d: Design, k: dict) -> bool:
+    """The design, on exact numbers (module docstring)."""
+    if not _shape_holds(d, k) or not _skipped_rules_move_figures(d, k):
         return False
-    return True
+    if not 0.01 < k["growth"] < 0.16:
+        return False
+    return _wrong_figures_far_from_honest(d, k)
 
 
 def cancelled_variants(d: Design, year: str = "fy") -> list[float]:
@@ -954,6 +967,53 @@ PREP_ROWS = [
 ]
 
 
+def _template_column_width(name: str, c: int) -> int:
+    """Wider first columns for the Summary's indicators and the Top products' names."""
+    if name == "Top products" and c == 3:
+        return 40
+    if name == "Summary" and c == 1:
+        return 34
+    return 24 if c == 1 else 16
+
+
+def _template_headers(ws, name: str, headers: list[str], head_fill: PatternFill, bold_white: Font) -> None:
+    for c, h in enumerate(headers, start=1):
+        cell = ws.cell(3, c, h)
+        cell.fill, cell.font = head_fill, bold_white
+        cell.alignment = Alignment(wrap_text=True, vertical="center")
+        ws.column_dimensions[get_column_letter(c)].width = _template_column_width(name, c)
+
+
+def _template_summary_labels(ws, head_fill: PatternFill, bold_white: Font) -> None:
+    """The Summary's KPI labels and the empty data-preparation table below them."""
+    for r, k in enumerate(SUMMARY_KPIS, start=4):
+        ws.cell(r, 1, k)
+    ws.cell(13, 1, "Data preparation").font = Font(bold=True)
+    cell = ws.cell(14, 1, "Step")
+    cell.fill, cell.font = head_fill, bold_white
+    cell = ws.cell(14, 2, "Count")
+    cell.fill, cell.font = head_fill, bold_white
+    for r, k in enumerate(PREP_ROWS, start=15):
+        ws.cell(r, 1, k)
+
+
+def _template_row_labels(ws, name: str, head_fill: PatternFill, bold_white: Font) -> None:
+    """The first column's labels of each sheet: months, regions, ranks or the Summary's KPIs."""
+    if name == "Monthly":
+        for r, m in enumerate(MONTHS_SHORT, start=4):
+            ws.cell(r, 1, f"{m} {FY}")
+        ws.cell(16, 1, "Total").font = Font(bold=True)
+    elif name == "Regional":
+        for r, reg in enumerate(REPORTING_REGIONS, start=4):
+            ws.cell(r, 1, reg)
+        ws.cell(8, 1, "Total").font = Font(bold=True)
+    elif name == "Top products":
+        for r in range(4, 14):
+            ws.cell(r, 1, r - 3)
+    else:
+        _template_summary_labels(ws, head_fill, bold_white)
+
+
 def write_template(path: Path) -> None:
     wb = openpyxl.Workbook()
     head_fill = PatternFill("solid", fgColor="1F3864")
@@ -964,40 +1024,8 @@ def write_template(path: Path) -> None:
         ws.cell(1, 1, f"Boréal Fenestration Inc. — Annual sales KPI pack FY{FY} — {name}").font = Font(
             bold=True, size=13
         )
-        for c, h in enumerate(headers, start=1):
-            cell = ws.cell(3, c, h)
-            cell.fill, cell.font = head_fill, bold_white
-            cell.alignment = Alignment(wrap_text=True, vertical="center")
-            ws.column_dimensions[get_column_letter(c)].width = (
-                40
-                if name == "Top products" and c == 3
-                else 34
-                if name == "Summary" and c == 1
-                else 24
-                if c == 1
-                else 16
-            )
-        if name == "Monthly":
-            for r, m in enumerate(MONTHS_SHORT, start=4):
-                ws.cell(r, 1, f"{m} {FY}")
-            ws.cell(16, 1, "Total").font = Font(bold=True)
-        elif name == "Regional":
-            for r, reg in enumerate(REPORTING_REGIONS, start=4):
-                ws.cell(r, 1, reg)
-            ws.cell(8, 1, "Total").font = Font(bold=True)
-        elif name == "Top products":
-            for r in range(4, 14):
-                ws.cell(r, 1, r - 3)
-        else:
-            for r, k in enumerate(SUMMARY_KPIS, start=4):
-                ws.cell(r, 1, k)
-            ws.cell(13, 1, "Data preparation").font = Font(bold=True)
-            cell = ws.cell(14, 1, "Step")
-            cell.fill, cell.font = head_fill, bold_white
-            cell = ws.cell(14, 2, "Count")
-            cell.fill, cell.font = head_fill, bold_white
-            for r, k in enumerate(PREP_ROWS, start=15):
-                ws.cell(r, 1, k)
+        _template_headers(ws, name, headers, head_fill, bold_white)
+        _template_row_labels(ws, name, head_fill, bold_white)
         ws.freeze_panes = "B4"
         ws.row_dimensions[3].height = 46
         ws.page_setup.orientation = "landscape"
