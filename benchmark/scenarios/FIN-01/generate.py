@@ -451,14 +451,17 @@ def _draw_once(rng: random.Random) -> Design:
     return d
 
 
-def _holds(d: Design) -> bool:
-    v = valuation(d)
+def _valuation_is_a_hold(d: Design, v: dict) -> bool:
+    """WACC in its band, a Hold within 10% of the price, a broker target well above and exactly one comp excluded."""
     if not 0.075 <= v["wacc"] <= 0.105 or v["wacc"] - TERMINAL_GROWTH < 0.045:
         return False
     if rating(v["vps"], d.price) != "Hold" or abs(v["vps"] / d.price - 1) > 0.10:
         return False
-    if d.broker_target < d.price * (1 + RATING_BAND + 0.10) or sum(not c.included for c in d.comps) != 1:
-        return False
+    return not (d.broker_target < d.price * (1 + RATING_BAND + 0.10) or sum(not c.included for c in d.comps) != 1)
+
+
+def _mistakes_move_valuation(d: Design, v: dict) -> bool:
+    """Each planted item, missed, moves the WACC or the value per share visibly."""
     for rule in ("keep", "mean", "mean-all"):
         for leases in (True, False):  # a missed lease must not offset a wrong beta (the naive worker makes both)
             if abs(valuation(d, beta_rule=rule, leases=leases)["wacc"] - v["wacc"]) < 0.0015:
@@ -468,7 +471,12 @@ def _holds(d: Design) -> bool:
     wrong_base = valuation(d, revenue_base=d.ar_revenue)
     if abs(wrong_base["vps"] - v["vps"]) < 1.0:
         return False
-    if abs(valuation(d, leases=False)["vps"] - v["vps"]) < 0.5 or d.claim / d.shares < 0.5:
+    return not (abs(valuation(d, leases=False)["vps"] - v["vps"]) < 0.5 or d.claim / d.shares < 0.5)
+
+
+def _holds(d: Design) -> bool:
+    v = valuation(d)
+    if not _valuation_is_a_hold(d, v) or not _mistakes_move_valuation(d, v):
         return False
     if not _distinct(d, v):
         return False
