@@ -466,18 +466,20 @@ def _far(x: float, bounds: tuple[float, ...], gap: float) -> bool:
     return all(abs(x - b) >= gap for b in bounds)
 
 
-def _holds(d: Design) -> bool:
-    """The scenario's design, checked on exact numbers (see the module docstring)."""
+def _books_sound(d: Design) -> bool:
+    """Every year's bank balance in range and its retained earnings and net income positive; a plausible rent."""
     for y in YEARS:
         yr = d.years[y]
         if not (40_000 <= yr.bank <= LINE_LIMIT - 80_000) or yr.re <= 0 or yr.net <= 0:
             return False
-    if d.opening.re <= 0 or not (2 <= d.rent // 1_000 <= 400):
-        return False
+    return not (d.opening.re <= 0 or not (2 <= d.rent // 1_000 <= 400))
+
+
+def _planted_items_hide_failures(d: Design) -> bool:
+    """The request fails narrowly, and each planted item, missed, hides a failed standard."""
     asked = d.proforma(REQUEST, REQUESTED_MONTHS)
     if not (1.05 <= asked["dscr"] <= 1.21) or not (3.60 <= asked["leverage"] <= 3.98):
         return False
-    # each planted item, missed, hides a failed standard
     believed = d.proforma(REQUEST, REQUESTED_MONTHS, ebitda=d.claimed_ebitda)
     if believed["dscr"] < 1.29 or believed["leverage"] > 3.44:
         return False
@@ -485,29 +487,36 @@ def _holds(d: Design) -> bool:
         return False
     if d.proforma(REQUEST, REQUESTED_MONTHS, lease=False)["leverage"] > 3.42:
         return False
-    if not (0.62 <= asked["ltv"] <= 0.72):
-        return False
-    # the current ratio passes on the policy basis; as presented it reads materially higher
+    return 0.62 <= asked["ltv"] <= 0.72
+
+
+def _counter_offer_needed(d: Design) -> bool:
+    """The current ratio passes on the policy basis (as presented it reads materially higher); a counter-offer
+    exists and needs both a smaller amount and a longer amortisation."""
     cr, cr_presented = d.current_ratio(2025), d.current_ratio(2025, policy=False)
     if not (1.24 <= cr <= 1.44) or cr_presented - cr < 0.15:
         return False
-    # a counter-offer exists and needs both a smaller amount and a longer amortisation
     best = d.max_counter()
     if not (0.55 * REQUEST <= best <= 0.92 * REQUEST):
         return False
-    if d.meets(d.proforma(best, REQUESTED_MONTHS)):
-        return False
-    # the rating grid is read far from its band limits, and the true rating is 4
+    return not d.meets(d.proforma(best, REQUESTED_MONTHS))
+
+
+def _rating_clear(d: Design) -> bool:
+    """The rating grid is read far from its band limits, and the true rating is 4."""
     r = d.rating()
     if r["rating"] != 4:
         return False
-    if not (
+    return (
         _far(r["dscr"], (1.75, 1.40, 1.10), 0.05)
         and _far(r["leverage"], (1.75, 2.50, 3.25), 0.06)
         and _far(r["current_ratio"], (2.0, 1.5, 1.2), 0.04)
-    ):
-        return False
-    return True
+    )
+
+
+def _holds(d: Design) -> bool:
+    """The scenario's design, checked on exact numbers (see the module docstring)."""
+    return _books_sound(d) and _planted_items_hide_failures(d) and _counter_offer_needed(d) and _rating_clear(d)
 
 
 def _draw(rng: random.Random) -> Design:
