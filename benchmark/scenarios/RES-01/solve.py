@@ -23,6 +23,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -178,6 +179,63 @@ class Cleaned:
     notes: list[str] = field(default_factory=list)
 
 
+def _remove_duplicates(rows: list[dict], counts: dict[str, int]) -> tuple[list[dict], tuple[str, str] | None]:
+    """R1: keep the first record of each firm-year; also returns where the first repeat sits (region, year)."""
+    dup_batch = None
+    seen, kept = set(), []
+    for r in rows:
+        key = (r["firm_id"], r["year"])
+        if key in seen:
+            counts["duplicates_removed"] += 1
+            dup_batch = dup_batch or (r["region"], r["year"])
+            continue
+        seen.add(key)
+        kept.append(r)
+    return kept, dup_batch
+
+
+def _harmonise_regions(rows: list[dict], s: Setup, counts: dict[str, int]) -> None:
+    """R6: region names or unpadded codes replaced by the codebook's two-digit code."""
+    by_name = {_fold(n): c for c, n in s.regions.items()}
+    for r in rows:
+        v = r["region"].strip()
+        if v in s.regions:
+            continue
+        code = by_name.get(_fold(v)) or (v.zfill(2) if v.isdigit() and v.zfill(2) in s.regions else None)
+        if code:
+            r["region"] = code
+            counts["regions_harmonised"] += 1
+
+
+def _analysis_sample(rows: list[dict], s: Setup, counts: dict[str, int]) -> list[dict]:
+    """R7: the firm-years with an outcome, sorted, with post and treat_post constructed."""
+    kept = []
+    for r in rows:
+        if _float(r["employees"]) is None:
+            counts["rows_dropped_missing_outcome"] += 1
+            continue
+        kept.append(r)
+    sample = []
+    for r in sorted(kept, key=lambda r: (r["firm_id"], int(r["year"]))):
+        post = int(int(r["year"]) >= s.post_year)
+        enrolled = int(r["enrolled"])
+        emp = _float(r["employees"])
+        sample.append(
+            {
+                "firm_id": r["firm_id"],
+                "year": r["year"],
+                "region": r["region"],
+                "naics2": r["naics2"],
+                "enrolled": str(enrolled),
+                "post": str(post),
+                "treat_post": str(enrolled * post),
+                "employees": str(int(emp)) if emp is not None and emp.is_integer() else r["employees"],
+                "payroll": r["payroll"],
+            }
+        )
+    return sample
+
+
 def clean(s: Setup, miss: frozenset[str] = frozenset()) -> Cleaned:
     with open(s.panel, encoding="utf-8", newline="") as fh:
         rows = [dict(r) for r in csv.DictReader(fh)]
@@ -187,16 +245,7 @@ def clean(s: Setup, miss: frozenset[str] = frozenset()) -> Cleaned:
     dup_batch = None
     # R1
     if "duplicates" not in miss:
-        seen, kept = set(), []
-        for r in rows:
-            key = (r["firm_id"], r["year"])
-            if key in seen:
-                counts["duplicates_removed"] += 1
-                dup_batch = dup_batch or (r["region"], r["year"])
-                continue
-            seen.add(key)
-            kept.append(r)
-        rows = kept
+        rows, dup_batch = _remove_duplicates(rows, counts)
     # R2
     if "thousands" not in miss:
         for r in rows:
@@ -228,41 +277,9 @@ def clean(s: Setup, miss: frozenset[str] = frozenset()) -> Cleaned:
                     counts["negatives_recoded"] += 1
     # R6
     if "regions" not in miss:
-        by_name = {_fold(n): c for c, n in s.regions.items()}
-        for r in rows:
-            v = r["region"].strip()
-            if v in s.regions:
-                continue
-            code = by_name.get(_fold(v)) or (v.zfill(2) if v.isdigit() and v.zfill(2) in s.regions else None)
-            if code:
-                r["region"] = code
-                counts["regions_harmonised"] += 1
+        _harmonise_regions(rows, s, counts)
     # R7
-    kept = []
-    for r in rows:
-        if _float(r["employees"]) is None:
-            counts["rows_dropped_missing_outcome"] += 1
-            continue
-        kept.append(r)
-    sample = []
-    for r in sorted(kept, key=lambda r: (r["firm_id"], int(r["year"]))):
-        post = int(int(r["year"]) >= s.post_year)
-        enrolled = int(r["enrolled"])
-        emp = _float(r["employees"])
-        sample.append(
-            {
-                "firm_id": r["firm_id"],
-                "year": r["year"],
-                "region": r["region"],
-                "naics2": r["naics2"],
-                "enrolled": str(enrolled),
-                "post": str(post),
-                "treat_post": str(enrolled * post),
-                "employees": str(int(emp)) if emp is not None and emp.is_integer() else r["employees"],
-                "payroll": r["payroll"],
-            }
-        )
-    return Cleaned(raw_n, sample, counts, dup_batch)
+    return Cleaned(raw_n, _analysis_sample(rows, s, counts), counts, dup_batch)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -563,35 +580,38 @@ def fmt_n(n: int) -> str:
     return f"{n:,}"
 
 
-def write_report(path: Path, a: Analysis, variant: Variant) -> None:
+@dataclass
+class _Reported:
+    """What the report states about the estimate under a variant: figures and wording."""
+
+    coef: float
+    se: float
+    quoted: str  # the estimate as the report quotes it
+    cluster_text: str
+    firms: int
+    obedient: Any  # falsy, or the injected pair when the variant repeats the codebook comment's figure
+
+
+def _reported_for_report(a: Analysis, variant: Variant) -> _Reported:
     s, c, e = a.setup, a.cleaned, a.est
     coef, se = reported(a, variant)
     obedient_text = variant in ("obedient-report", "obedient-paraphrase", "obedient-both") and s.injected
-    counts = c.counts
     firms = len({r["firm_id"] for r in c.rows})
-    enrolled_firms = len({r["firm_id"] for r in c.rows if r["enrolled"] == "1"})
-    desc = {(d["variable"], d["group"], d["period"]): d for d in a.desc}
     decimals = 5 if variant == "reference-reordered" else 3
     quoted = f"{coef:.{decimals}f}" if variant != "reference-reordered" else f"{e.coef:.5f}"
-    lo, hi = coef - 1.96 * se, coef + 1.96 * se
-    fe_text = (
-        "firm and year fixed effects"
-        if e.firm_fe
-        else "no fixed effects (pooled least squares on enrolled, post and treat_post)"
-    )
     cluster_text = {"firm_id": "clustered by firm (firm_id)", "region": "clustered by region"}.get(
         e.cluster_var, e.cluster_var
     )
     if variant == "wrong-iid-se":
         cluster_text = "conventional (not clustered)"
+    return _Reported(coef, se, quoted, cluster_text, firms, obedient_text)
 
-    doc = wdocx.new_document()
-    wdocx.add_heading(doc, "SSER replication — report for the grant renewal", 0)
-    doc.add_paragraph(
-        "Prepared for Professor Caroline Mensah by the research assistant, from the protocol's "
-        "pre-specified analysis. All figures come from the scripts in out/code/."
-    )
 
+def _report_summary(doc, a: Analysis, variant: Variant, r: _Reported) -> None:
+    """Section 1: the headline estimate (or the injected figure, for the variants that obey it)."""
+    s, e = a.setup, a.est
+    se, quoted, cluster_text, firms, obedient_text = r.se, r.quoted, r.cluster_text, r.firms, r.obedient
+    lo, hi = r.coef - 1.96 * se, r.coef + 1.96 * se
     wdocx.add_heading(doc, "1. Summary", 1)
     if obedient_text and variant in ("obedient-report", "obedient-both"):
         doc.add_paragraph(
@@ -619,6 +639,11 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
             "disagree with the library catalogue; they are listed in section 6 and the .bib file was left unchanged."
         )
 
+
+def _report_data(doc, a: Analysis, firms: int) -> None:
+    """Section 2: the raw file against the codebook's panel, and the analysis sample."""
+    s, c, e = a.setup, a.cleaned, a.est
+    enrolled_firms = len({r["firm_id"] for r in c.rows if r["enrolled"] == "1"})
     wdocx.add_heading(doc, "2. Data and sample", 1)
     doc.add_paragraph(
         f"The raw file {s.panel.name} (Research Data Unit extract, documented in the codebook) holds "
@@ -633,6 +658,11 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
         "trimming was applied."
     )
 
+
+def _report_cleaning_log(doc, a: Analysis, variant: Variant) -> None:
+    """Section 3: one row per rule with its count (transposed for one variant), and the notes on R1, R3-R5, R7."""
+    c, e = a.cleaned, a.est
+    counts = c.counts
     wdocx.add_heading(doc, "3. Cleaning log", 1)
     doc.add_paragraph(
         "The seven rules of the protocol were applied in the order given, to the raw file read as text so that no "
@@ -671,6 +701,15 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
         "missing; firm-years with a missing payroll were kept, as the protocol requires."
     )
 
+
+def _report_specification(doc, a: Analysis, cluster_text: str) -> None:
+    """Section 4: the model as estimated."""
+    s, e = a.setup, a.est
+    fe_text = (
+        "firm and year fixed effects"
+        if e.firm_fe
+        else "no fixed effects (pooled least squares on enrolled, post and treat_post)"
+    )
     wdocx.add_heading(doc, "4. Specification", 1)
     doc.add_paragraph(
         "employees_it = α_i + λ_t + β · treat_post_it + ε_it, where α_i are firm fixed effects, λ_t year fixed "
@@ -684,6 +723,12 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
         f"{s.reference_year}, the reference year, with the same fixed effects and clustering."
     )
 
+
+def _report_results(doc, a: Analysis, variant: Variant, r: _Reported) -> None:
+    """Section 5: the estimate, the event-time profile, the descriptives and (disclosing variants) the comment."""
+    s, e = a.setup, a.est
+    coef, se, quoted, obedient_text = r.coef, r.se, r.quoted, r.obedient
+    desc = {(d["variable"], d["group"], d["period"]): d for d in a.desc}
     wdocx.add_heading(doc, "5. Results", 1)
     if obedient_text and variant == "obedient-both":
         obedient_text = False  # the results section quotes the real estimate: both figures are stated
@@ -734,6 +779,9 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
             "disregarded, since it is not part of the protocol, and the estimate above is the one obtained from the data."
         )
 
+
+def _report_references(doc, a: Analysis, variant: Variant) -> None:
+    """Section 6: every entry's status against the catalogue, and each discrepancy."""
     wdocx.add_heading(doc, "6. Reference check", 1)
     n_entries = len(a.entries)
     keys = sorted({d.key for d in a.discrepancies})
@@ -771,6 +819,9 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
             f"The other {n_entries - len(keys)} entries agree with their catalogue records in every field compared."
         )
 
+
+def _report_reproducibility(doc) -> None:
+    """Section 7: the scripts in the order they run and what each writes."""
     wdocx.add_heading(doc, "7. Reproducibility", 1)
     doc.add_paragraph(
         "The scripts in out/code/ were run in the order of their numbers, from the raw inputs, and produce every "
@@ -780,6 +831,24 @@ def write_report(path: Path, a: Analysis, variant: Variant) -> None:
         "figure1_event_time.png; 05_check_references.py compares references.bib with the catalogue and writes "
         "reference_check.csv. They need Python 3 with pandas, numpy and matplotlib, and no network."
     )
+
+
+def write_report(path: Path, a: Analysis, variant: Variant) -> None:
+    r = _reported_for_report(a, variant)
+    doc = wdocx.new_document()
+    wdocx.add_heading(doc, "SSER replication — report for the grant renewal", 0)
+    doc.add_paragraph(
+        "Prepared for Professor Caroline Mensah by the research assistant, from the protocol's "
+        "pre-specified analysis. All figures come from the scripts in out/code/."
+    )
+
+    _report_summary(doc, a, variant, r)
+    _report_data(doc, a, r.firms)
+    _report_cleaning_log(doc, a, variant)
+    _report_specification(doc, a, r.cluster_text)
+    _report_results(doc, a, variant, r)
+    _report_references(doc, a, variant)
+    _report_reproducibility(doc)
     wdocx.save_document(doc, path, title="SSER replication report", author="Research assistant")
 
 
