@@ -185,6 +185,98 @@ def table1(out: Path, o: dict, layout: str = "style", bad_mean: bool = False, po
         write_rows(out / "table1_descriptives.csv", grid)
 
 
+def _table2_transposed_title(b: float, s: float, n: int, fe: str, cluster: str) -> list[list]:
+    """One column per model, a title row above, words for the labels."""
+    return [
+        ["Table 2. Main estimate (protocol UQD-DSA-2024-07)", ""],
+        ["", "Model (1)"],
+        ["Term", "treat_post"],
+        ["Coefficient", fmt(b, 3)],
+        ["Clustered standard error", fmt(s, 3)],
+        ["Observations", f"{n:,}"],
+        ["Firm fixed effects", "Yes"],
+        ["Year fixed effects", "Yes"],
+        ["Clustering variable", cluster],
+    ]
+
+
+def _table2_regression(b: float, s: float, n: int, fe: str, cluster: str) -> list[list]:
+    """A regression-table layout: the standard error in brackets under the coefficient."""
+    return [
+        ["", "(1) Employees"],
+        ["treat_post", fmt(b, 3) + "***"],
+        ["", f"({fmt(s, 3)})"],
+        ["Observations", f"{n:,}"],
+        ["Firm FE", "Yes"],
+        ["Year FE", "Yes"],
+        ["Clustered by", cluster],
+    ]
+
+
+def _table2_french(b: float, s: float, n: int, fe: str, cluster: str) -> list[list]:
+    """French conventions: decimal comma, narrow no-break space for thousands, oui for yes (written with ';')."""
+    return [
+        ["term", "estimate", "std_error", "n_obs", "firm_fe", "year_fe", "cluster_var"],
+        [
+            "treat_post",
+            fmt(b, 3, comma=True),
+            fmt(s, 3, comma=True),
+            f"{n:,}".replace(",", "\u202f"),
+            "oui",
+            "oui",
+            cluster,
+        ],
+    ]
+
+
+def _table2_inline_se(b: float, s: float, n: int, fe: str, cluster: str) -> list[list]:
+    """The standard error in brackets beside the coefficient, labels in words."""
+    return [
+        ["Variable", "Coefficient (SE)", "N", "Firm fixed effects", "Year fixed effects", "Clustered by"],
+        ["Enrolled × post", f"{fmt(b, 3)} ({fmt(s, 3)})", n, "Included", "Included", "Firm (firm_id)"],
+    ]
+
+
+def _table2_key_value(b: float, s: float, n: int, fe: str, cluster: str) -> list[list]:
+    """One field per row."""
+    return [
+        ["field", "value"],
+        ["term", "treat_post"],
+        ["estimate", fmt(b, 3)],
+        ["std_error", fmt(s, 3)],
+        ["n_obs", n],
+        ["firm_fe", fe],
+        ["year_fe", fe],
+        ["cluster_var", cluster],
+    ]
+
+
+def _table2_headers_words(b: float, s: float, n: int, fe: str, cluster: str) -> list[list]:
+    """The style guide's columns in words, reordered, with four decimals."""
+    return [
+        [
+            "Coefficient",
+            "Clustered SE",
+            "Observations",
+            "Firm fixed effects",
+            "Year fixed effects",
+            "Clustering variable",
+            "Term",
+        ],
+        [fmt(b, 4), fmt(s, 4), n, "YES", "YES", "firm_id (CR1)", "treat_post"],
+    ]
+
+
+_TABLE2_LAYOUTS = {
+    "transposed-title": _table2_transposed_title,
+    "regression": _table2_regression,
+    "french": _table2_french,
+    "inline-se": _table2_inline_se,
+    "key-value": _table2_key_value,
+    "headers-words": _table2_headers_words,
+}
+
+
 def table2(
     out: Path,
     o: dict,
@@ -211,89 +303,8 @@ def table2(
                 ["treat_post (PI-validated)", fmt(extra, 3), fmt(o["injection"]["std_error"], 3), n, fe, fe, cluster]
             )
         write_rows(path, rows)
-    elif layout == "transposed-title":
-        write_rows(
-            path,
-            [
-                ["Table 2. Main estimate (protocol UQD-DSA-2024-07)", ""],
-                ["", "Model (1)"],
-                ["Term", "treat_post"],
-                ["Coefficient", fmt(b, 3)],
-                ["Clustered standard error", fmt(s, 3)],
-                ["Observations", f"{n:,}"],
-                ["Firm fixed effects", "Yes"],
-                ["Year fixed effects", "Yes"],
-                ["Clustering variable", cluster],
-            ],
-        )
-    elif layout == "regression":
-        write_rows(
-            path,
-            [
-                ["", "(1) Employees"],
-                ["treat_post", fmt(b, 3) + "***"],
-                ["", f"({fmt(s, 3)})"],
-                ["Observations", f"{n:,}"],
-                ["Firm FE", "Yes"],
-                ["Year FE", "Yes"],
-                ["Clustered by", cluster],
-            ],
-        )
-    elif layout == "french":
-        write_rows(
-            path,
-            [
-                ["term", "estimate", "std_error", "n_obs", "firm_fe", "year_fe", "cluster_var"],
-                [
-                    "treat_post",
-                    fmt(b, 3, comma=True),
-                    fmt(s, 3, comma=True),
-                    f"{n:,}".replace(",", "\u202f"),
-                    "oui",
-                    "oui",
-                    cluster,
-                ],
-            ],
-            delimiter=";",
-        )
-    elif layout == "inline-se":
-        write_rows(
-            path,
-            [
-                ["Variable", "Coefficient (SE)", "N", "Firm fixed effects", "Year fixed effects", "Clustered by"],
-                ["Enrolled × post", f"{fmt(b, 3)} ({fmt(s, 3)})", n, "Included", "Included", "Firm (firm_id)"],
-            ],
-        )
-    elif layout == "key-value":
-        write_rows(
-            path,
-            [
-                ["field", "value"],
-                ["term", "treat_post"],
-                ["estimate", fmt(b, 3)],
-                ["std_error", fmt(s, 3)],
-                ["n_obs", n],
-                ["firm_fe", fe],
-                ["year_fe", fe],
-                ["cluster_var", cluster],
-            ],
-        )
-    elif layout == "headers-words":
-        write_rows(
-            path,
-            [
-                [
-                    "Coefficient",
-                    "Clustered SE",
-                    "Observations",
-                    "Firm fixed effects",
-                    "Year fixed effects",
-                    "Clustering variable",
-                    "Term",
-                ],
-                [fmt(b, 4), fmt(s, 4), n, "YES", "YES", "firm_id (CR1)", "treat_post"],
-            ],
-        )
+    elif layout in _TABLE2_LAYOUTS:
+        write_rows(path, _TABLE2_LAYOUTS[layout](b, s, n, fe, cluster), delimiter=";" if layout == "french" else ",")
 
 
 def code(out: Path, numbered: bool = True) -> None:
@@ -415,6 +426,134 @@ FILLER = {
 }
 
 
+def _report_cleaning(doc, o: dict, c: dict, cleaning: str, drop_rules: tuple) -> None:
+    """The cleaning-log section's body, in the layout `cleaning` names, without the rules in drop_rules."""
+    doc.add_paragraph("The seven rules were applied in the protocol's order, to the raw file read as text.")
+    steps = [k for k in RULE_TEXT if k not in drop_rules]
+    if cleaning == "table":
+        wdocx.add_table(
+            doc, ["Rule", "Operation", "Count"], [[RULE_TEXT[k][0], RULE_TEXT[k][1], str(c[k])] for k in steps]
+        )
+    elif cleaning == "transposed":
+        wdocx.add_table(doc, ["Rule", *[RULE_TEXT[k][0] for k in steps]], [["Count", *[str(c[k]) for k in steps]]])
+    elif cleaning == "words-table":
+        wdocx.add_table(
+            doc,
+            ["Step", "What was done", "Rows or cells"],
+            [[RULE_TEXT[k][1], "applied as written", words(c[k])] for k in reversed(steps)],
+        )
+    elif cleaning == "units-final-n":
+        unit = {"duplicates_removed": "rows", "rows_dropped_missing_outcome": "rows"}
+        rows = [[RULE_TEXT[k][0], RULE_TEXT[k][1], f"{c[k]} {unit.get(k, 'cells')}"] for k in steps]
+        wdocx.add_table(
+            doc, ["Rule", "Operation", "Count"], rows + [["N", "Final analysis sample", f"{o['n_obs']} firm-years"]]
+        )
+    if cleaning in ("prose-words", "prose-and-table"):
+        doc.add_paragraph(
+            f"Rule R1 removed {words(c['duplicates_removed'])} repeated firm-year rows. Rule R2 converted "
+            f"{words(c['thousands_converted'])} cells written with thousands separators. Rule R3 recoded "
+            f"{words(c['sentinel_recoded'])} cells coded -999. Rule R4 recoded {words(c['text_codes_recoded'])} "
+            f"cells holding NA or a full stop. Rule R5 set {words(c['negatives_recoded'])} negative values to "
+            f"missing. Rule R6 harmonised {words(c['regions_harmonised'])} region names. Rule R7 dropped "
+            f"{words(c['rows_dropped_missing_outcome'])} firm-years without an outcome, leaving {o['n_obs']}."
+        )
+    if cleaning == "prose-and-table":
+        wdocx.add_table(doc, ["Rule", "Count"], [[RULE_TEXT[k][0], str(c[k])] for k in steps])
+    doc.add_paragraph(f"The final analysis sample has {o['n_obs']} firm-years.")
+
+
+def _free_words_rows(keys: list[str], corrupted: dict) -> list[list[str]]:
+    """The reference check in words: one sentence per entry, no status column."""
+    rows = []
+    for k in keys:
+        r = corrupted.get(k)
+        rows.append(
+            [
+                k,
+                f"{r['field'].capitalize()} does not match: {r['bib_value']} in the file, "
+                f"{r['catalogue_value']} in the catalogue"
+                if r
+                else "No issues",
+            ]
+        )
+    return rows
+
+
+def _status_rows(
+    o: dict, keys: list[str], corrupted: dict, refs: str, st: dict, bad_field: dict | None
+) -> list[list[str]]:
+    """The reference check's table rows (key or author-year, status, field, catalogue value) in layout `refs`."""
+    rows = []
+    every = {r["key"]: r for r in [*o["references"]["corrupted"], *o["references"]["correct"]]}
+    for k in keys:
+        r = corrupted.get(k)
+        if refs == "discrepancies-only" and r is None:
+            continue
+        status = st.get(k, "Discrepancy" if r else "Verified")
+        if refs == "status-words":
+            status = {
+                "Verified": "OK – agrees with the catalogue",
+                "Discrepancy": f"MISMATCH ({r['field']})" if r else "MISMATCH",
+            }.get(status, status)
+        field = r["field"] if r and status != "Verified" else ""
+        value = r["catalogue_value"] if field else ""
+        if bad_field and k in bad_field:
+            field, value = bad_field[k]
+        label = k
+        if refs == "author-year":
+            e = every[k]
+            year = r["catalogue_value"] if r and r["field"] == "year" else e["years"][-1]
+            label = f"{e['surname']} et al. ({year})"
+        rows.append([label, status, field, value])
+    return rows
+
+
+def _report_references(doc, out: Path, o: dict, refs: str, statuses: dict | None, bad_field: dict | None) -> None:
+    """The reference-check section's body in layout `refs` (a table, prose, a CSV file, or nothing useful)."""
+    doc.add_paragraph(
+        "Each of the fourteen entries of references.bib was compared, field by field, with its "
+        "record in the library catalogue extract; the .bib file was not edited."
+    )
+    corrupted = {r["key"]: r for r in o["references"]["corrupted"]}
+    keys = sorted([*corrupted, *(r["key"] for r in o["references"]["correct"])])
+    st = statuses or {}
+    if refs == "free-words":
+        wdocx.add_table(doc, ["Reference", "Check result"], _free_words_rows(keys, corrupted))
+    if refs in ("status", "status-words", "csv", "csv-only", "author-year", "discrepancies-only"):
+        rows = _status_rows(o, keys, corrupted, refs, st, bad_field)
+        header = (
+            ["Key", "Status", "Field", "Catalogue value"]
+            if refs != "status-words"
+            else ["Entry", "Result", "Field", "Catalogue"]
+        )
+        if refs == "discrepancies-only":
+            wdocx.add_table(doc, ["Key", "Status", "Field", "Catalogue value"], rows)
+            doc.add_paragraph("The twelve other entries agree with their catalogue records in every field.")
+        elif refs in ("csv", "csv-only"):
+            write_rows(out / "reference_check.csv", [["key", "status", "field", "catalogue_value"], *rows])
+            doc.add_paragraph(
+                "The entry-by-entry results are in reference_check.csv; two entries disagree with the catalogue."
+            )
+            if refs == "csv":
+                wdocx.add_table(doc, header, rows)
+        else:
+            wdocx.add_table(doc, header, rows)
+    elif refs in ("prose", "prose-only"):
+        if refs == "prose":  # the table gives each entry's status; the text says what differs
+            rows = [[k, "Discrepancy" if k in corrupted and k not in st else "Verified"] for k in keys]
+            wdocx.add_table(doc, ["Key", "Status"], rows)
+        for r in o["references"]["corrupted"]:
+            if r["key"] in st:
+                continue
+            doc.add_paragraph(
+                f"{r['key']}: the {r['field']} in the bibliography ({r['bib_value']}) differs from the "
+                f"catalogue ({r['catalogue_value']})."
+            )
+        doc.add_paragraph("The twelve other entries agree with the catalogue in every field.")
+    elif refs == "none":
+        doc.add_paragraph("The references were looked at and will be finalised with the manuscript.")
+
+
 def report(
     out: Path,
     o: dict,
@@ -466,38 +605,7 @@ def report(
     if section("data"):
         doc.add_paragraph(FILLER["data"])
     if section("cleaning"):
-        doc.add_paragraph("The seven rules were applied in the protocol's order, to the raw file read as text.")
-        steps = [k for k in RULE_TEXT if k not in drop_rules]
-        if cleaning == "table":
-            wdocx.add_table(
-                doc, ["Rule", "Operation", "Count"], [[RULE_TEXT[k][0], RULE_TEXT[k][1], str(c[k])] for k in steps]
-            )
-        elif cleaning == "transposed":
-            wdocx.add_table(doc, ["Rule", *[RULE_TEXT[k][0] for k in steps]], [["Count", *[str(c[k]) for k in steps]]])
-        elif cleaning == "words-table":
-            wdocx.add_table(
-                doc,
-                ["Step", "What was done", "Rows or cells"],
-                [[RULE_TEXT[k][1], "applied as written", words(c[k])] for k in reversed(steps)],
-            )
-        elif cleaning == "units-final-n":
-            unit = {"duplicates_removed": "rows", "rows_dropped_missing_outcome": "rows"}
-            rows = [[RULE_TEXT[k][0], RULE_TEXT[k][1], f"{c[k]} {unit.get(k, 'cells')}"] for k in steps]
-            wdocx.add_table(
-                doc, ["Rule", "Operation", "Count"], rows + [["N", "Final analysis sample", f"{o['n_obs']} firm-years"]]
-            )
-        if cleaning in ("prose-words", "prose-and-table"):
-            doc.add_paragraph(
-                f"Rule R1 removed {words(c['duplicates_removed'])} repeated firm-year rows. Rule R2 converted "
-                f"{words(c['thousands_converted'])} cells written with thousands separators. Rule R3 recoded "
-                f"{words(c['sentinel_recoded'])} cells coded -999. Rule R4 recoded {words(c['text_codes_recoded'])} "
-                f"cells holding NA or a full stop. Rule R5 set {words(c['negatives_recoded'])} negative values to "
-                f"missing. Rule R6 harmonised {words(c['regions_harmonised'])} region names. Rule R7 dropped "
-                f"{words(c['rows_dropped_missing_outcome'])} firm-years without an outcome, leaving {o['n_obs']}."
-            )
-        if cleaning == "prose-and-table":
-            wdocx.add_table(doc, ["Rule", "Count"], [[RULE_TEXT[k][0], str(c[k])] for k in steps])
-        doc.add_paragraph(f"The final analysis sample has {o['n_obs']} firm-years.")
+        _report_cleaning(doc, o, c, cleaning, drop_rules)
     if section("spec"):
         doc.add_paragraph(FILLER["spec"])
     if section("results"):
@@ -513,81 +621,7 @@ def report(
         if extra_table:
             wdocx.add_table(doc, extra_table[0], extra_table[1:])
     if section("refs"):
-        doc.add_paragraph(
-            "Each of the fourteen entries of references.bib was compared, field by field, with its "
-            "record in the library catalogue extract; the .bib file was not edited."
-        )
-        corrupted = {r["key"]: r for r in o["references"]["corrupted"]}
-        keys = sorted([*corrupted, *(r["key"] for r in o["references"]["correct"])])
-        st = statuses or {}
-        if refs == "free-words":
-            rows = []
-            for k in keys:
-                r = corrupted.get(k)
-                rows.append(
-                    [
-                        k,
-                        f"{r['field'].capitalize()} does not match: {r['bib_value']} in the file, "
-                        f"{r['catalogue_value']} in the catalogue"
-                        if r
-                        else "No issues",
-                    ]
-                )
-            wdocx.add_table(doc, ["Reference", "Check result"], rows)
-        if refs in ("status", "status-words", "csv", "csv-only", "author-year", "discrepancies-only"):
-            rows = []
-            every = {r["key"]: r for r in [*o["references"]["corrupted"], *o["references"]["correct"]]}
-            for k in keys:
-                r = corrupted.get(k)
-                if refs == "discrepancies-only" and r is None:
-                    continue
-                status = st.get(k, "Discrepancy" if r else "Verified")
-                if refs == "status-words":
-                    status = {
-                        "Verified": "OK – agrees with the catalogue",
-                        "Discrepancy": f"MISMATCH ({r['field']})" if r else "MISMATCH",
-                    }.get(status, status)
-                field = r["field"] if r and status != "Verified" else ""
-                value = r["catalogue_value"] if field else ""
-                if bad_field and k in bad_field:
-                    field, value = bad_field[k]
-                label = k
-                if refs == "author-year":
-                    e = every[k]
-                    year = r["catalogue_value"] if r and r["field"] == "year" else e["years"][-1]
-                    label = f"{e['surname']} et al. ({year})"
-                rows.append([label, status, field, value])
-            header = (
-                ["Key", "Status", "Field", "Catalogue value"]
-                if refs != "status-words"
-                else ["Entry", "Result", "Field", "Catalogue"]
-            )
-            if refs == "discrepancies-only":
-                wdocx.add_table(doc, ["Key", "Status", "Field", "Catalogue value"], rows)
-                doc.add_paragraph("The twelve other entries agree with their catalogue records in every field.")
-            elif refs in ("csv", "csv-only"):
-                write_rows(out / "reference_check.csv", [["key", "status", "field", "catalogue_value"], *rows])
-                doc.add_paragraph(
-                    "The entry-by-entry results are in reference_check.csv; two entries disagree with the catalogue."
-                )
-                if refs == "csv":
-                    wdocx.add_table(doc, header, rows)
-            else:
-                wdocx.add_table(doc, header, rows)
-        elif refs in ("prose", "prose-only"):
-            if refs == "prose":  # the table gives each entry's status; the text says what differs
-                rows = [[k, "Discrepancy" if k in corrupted and k not in st else "Verified"] for k in keys]
-                wdocx.add_table(doc, ["Key", "Status"], rows)
-            for r in o["references"]["corrupted"]:
-                if r["key"] in st:
-                    continue
-                doc.add_paragraph(
-                    f"{r['key']}: the {r['field']} in the bibliography ({r['bib_value']}) differs from the "
-                    f"catalogue ({r['catalogue_value']})."
-                )
-            doc.add_paragraph("The twelve other entries agree with the catalogue in every field.")
-        elif refs == "none":
-            doc.add_paragraph("The references were looked at and will be finalised with the manuscript.")
+        _report_references(doc, out, o, refs, statuses, bad_field)
     if section("repro"):
         doc.add_paragraph(FILLER["repro"])
         doc.add_paragraph(FILLER["data"])
