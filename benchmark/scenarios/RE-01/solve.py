@@ -401,104 +401,109 @@ ADJ_FIELD = {
 }
 
 
-def write_grid(
-    path: Path, a: Appraisal, *, typed: bool = False, transposed: bool = False, forced: int | None = None
-) -> None:
-    """grid.xlsx; `typed` writes values where formulas are required, `transposed` runs the grid with one sale per
-    column (the traditional appraisal layout), `forced` concludes a given figure instead of the weighted one."""
-    wb = openpyxl.Workbook()
-    sh = wb.active
-    sh.title = "Grid"
-    n = len(a.rows)
+GRID_LABELS = [
+    "Index at effective date",
+    "Weighting floor (%)",
+    "Sum of inverse gross adjustments",
+    "Weighted value",
+    "Concluded market value",
+    "Range low",
+    "Range high",
+    "Comparables retained",
+]
 
-    # position of (record i, field) -> A1; record 0 is the subject
-    def pos(i: int, f: str) -> tuple[int, int]:
+
+class _GridSheet:
+    """Where each cell of grid.xlsx sits: one record (0 the subject, then the sales) per row, or per column
+    when transposed; the labelled cells (L) and the adopted rates (R) below the records."""
+
+    def __init__(self, sh, transposed: bool, n: int) -> None:
+        self.sh, self.transposed = sh, transposed
+        self.lab = (len(HEAD) + 3) if transposed else (n + 4)  # first row of the labelled cells
+        self.rate_row = self.lab + len(GRID_LABELS) + 2
+        self.L = {t: f"$B${self.lab + j}" for j, t in enumerate(GRID_LABELS)}
+        self.R = {x: f"$B${self.rate_row + 1 + j}" for j, x in enumerate(ATTRS)}
+
+    def pos(self, i: int, f: str) -> tuple[int, int]:
         k = HEAD.index(f)
-        return (k + 1, i + 2) if transposed else (i + 2, k + 1)
+        return (k + 1, i + 2) if self.transposed else (i + 2, k + 1)
 
-    def ref(i: int, f: str, absolute: bool = False) -> str:
-        r, c = pos(i, f)
+    def ref(self, i: int, f: str, absolute: bool = False) -> str:
+        r, c = self.pos(i, f)
         col = get_column_letter(c)
         return f"${col}${r}" if absolute else f"{col}{r}"
 
-    for k, h in enumerate(HEAD):
-        sh.cell(*((k + 1, 1) if transposed else (1, k + 1)), h)
-    lab = (len(HEAD) + 3) if transposed else (n + 4)  # first row of the labelled cells
-    labels = [
-        "Index at effective date",
-        "Weighting floor (%)",
-        "Sum of inverse gross adjustments",
-        "Weighted value",
-        "Concluded market value",
-        "Range low",
-        "Range high",
-        "Comparables retained",
-    ]
-    rate_row = lab + len(labels) + 2
-    L = {t: f"$B${lab + j}" for j, t in enumerate(labels)}
-    R = {x: f"$B${rate_row + 1 + j}" for j, x in enumerate(ATTRS)}
-    subj = a.subject
-    put = lambda i, f, v: sh.cell(*pos(i, f), v)  # noqa: E731
-    put(0, "Comparable", "Subject")
-    put(0, "Address", subj.address)
+    def put(self, i: int, f: str, v) -> None:
+        self.sh.cell(*self.pos(i, f), v)
+
+
+def _put_sale(g: _GridSheet, i: int, r: Row, a: Appraisal) -> None:
+    """A sale's record as read: status, reason, date, price, index and attributes."""
+    s = r.sale
+    g.put(i, "Comparable", s.key)
+    g.put(i, "Address", s.address)
+    g.put(i, "Status", "Retained" if r.retained else "Excluded")
+    g.put(i, "Reason", "" if r.retained else r.reason)
+    g.put(i, "Sale date", s.sale_date.isoformat())
+    g.put(i, "Sale price", s.price)
+    g.put(i, "Index at sale", a.index[f"{s.sale_date:%Y-%m}"] if a.timed else a.index_eff)
+    comp = {
+        "area": r.area_used,
+        "lot": s.lot,
+        "baths": s.baths,
+        "garage": s.garage,
+        "basement": s.basement,
+        "year": s.year,
+    }
     for x in ATTRS:
-        put(0, ATTR_FIELD[x], _attr(subj, x))
-    retained_idx = [i for i, r in enumerate(a.rows, start=1) if r.retained]
-    for i, r in enumerate(a.rows, start=1):
-        s = r.sale
-        put(i, "Comparable", s.key)
-        put(i, "Address", s.address)
-        put(i, "Status", "Retained" if r.retained else "Excluded")
-        put(i, "Reason", "" if r.retained else r.reason)
-        put(i, "Sale date", s.sale_date.isoformat())
-        put(i, "Sale price", s.price)
-        put(i, "Index at sale", a.index[f"{s.sale_date:%Y-%m}"] if a.timed else a.index_eff)
-        comp = {
-            "area": r.area_used,
-            "lot": s.lot,
-            "baths": s.baths,
-            "garage": s.garage,
-            "basement": s.basement,
-            "year": s.year,
-        }
-        for x in ATTRS:
-            put(i, ATTR_FIELD[x], comp[x])
-        if not r.retained:
-            continue
-        put(
+        g.put(i, ATTR_FIELD[x], comp[x])
+
+
+def _put_adjustments(g: _GridSheet, i: int, r: Row, typed: bool) -> None:
+    """A retained sale's time adjustment, adjustments, net, adjusted price, gross percentage and weight:
+    live formulas, or the figures typed in when `typed`."""
+    ref, L, R = g.ref, g.L, g.R
+    g.put(
+        i,
+        "Time-adjusted price",
+        round(r.ta, 2)
+        if typed
+        else f"={ref(i, 'Sale price')}*{L['Index at effective date']}/{ref(i, 'Index at sale')}",
+    )
+    for x in ATTRS:
+        g.put(
             i,
-            "Time-adjusted price",
-            round(r.ta, 2)
-            if typed
-            else f"={ref(i, 'Sale price')}*{L['Index at effective date']}/{ref(i, 'Index at sale')}",
+            ADJ_FIELD[x],
+            round(r.adj[x], 2) if typed else f"={R[x]}*({ref(0, ATTR_FIELD[x], True)}-{ref(i, ATTR_FIELD[x])})",
         )
-        for x in ATTRS:
-            put(
-                i,
-                ADJ_FIELD[x],
-                round(r.adj[x], 2) if typed else f"={R[x]}*({ref(0, ATTR_FIELD[x], True)}-{ref(i, ATTR_FIELD[x])})",
-            )
-        adj_refs = [ref(i, ADJ_FIELD[x]) for x in ATTRS]
-        put(i, "Net adjustment", round(r.net, 2) if typed else "=" + "+".join(adj_refs))
-        put(
-            i,
-            "Adjusted price",
-            round(r.adjusted, 2) if typed else f"={ref(i, 'Time-adjusted price')}+{ref(i, 'Net adjustment')}",
-        )
-        put(
-            i,
-            "Gross adjustment (%)",
-            round(r.gross, 4)
-            if typed
-            else "=(" + "+".join(f"ABS({c})" for c in adj_refs) + f")/{ref(i, 'Time-adjusted price')}*100",
-        )
-        put(
-            i,
-            "Weight",
-            round(r.weight, 6)
-            if typed
-            else f"=(1/MAX({ref(i, 'Gross adjustment (%)')},{L['Weighting floor (%)']}))/{L['Sum of inverse gross adjustments']}",
-        )
+    adj_refs = [ref(i, ADJ_FIELD[x]) for x in ATTRS]
+    g.put(i, "Net adjustment", round(r.net, 2) if typed else "=" + "+".join(adj_refs))
+    g.put(
+        i,
+        "Adjusted price",
+        round(r.adjusted, 2) if typed else f"={ref(i, 'Time-adjusted price')}+{ref(i, 'Net adjustment')}",
+    )
+    g.put(
+        i,
+        "Gross adjustment (%)",
+        round(r.gross, 4)
+        if typed
+        else "=(" + "+".join(f"ABS({c})" for c in adj_refs) + f")/{ref(i, 'Time-adjusted price')}*100",
+    )
+    g.put(
+        i,
+        "Weight",
+        round(r.weight, 6)
+        if typed
+        else f"=(1/MAX({ref(i, 'Gross adjustment (%)')},{L['Weighting floor (%)']}))/{L['Sum of inverse gross adjustments']}",
+    )
+
+
+def _labelled_values(
+    g: _GridSheet, a: Appraisal, retained_idx: list[int], n: int, typed: bool, forced: int | None
+) -> dict:
+    """The labelled cells under the records: the reconciliation's formulas (or typed figures) and the conclusion."""
+    ref, L = g.ref, g.L
     adjusted = [ref(i, "Adjusted price") for i in retained_idx]
     values = {
         "Index at effective date": a.index_eff,
@@ -525,29 +530,45 @@ def write_grid(
         )
     if forced is not None:
         values["Concluded market value"] = forced
-    for j, t in enumerate(labels):
-        sh.cell(lab + j, 1, t)
-        sh.cell(lab + j, 2, values[t])
-    sh.cell(rate_row, 1, "Adopted rates (market-evidence.xlsx)")
+    return values
+
+
+def write_grid(
+    path: Path, a: Appraisal, *, typed: bool = False, transposed: bool = False, forced: int | None = None
+) -> None:
+    """grid.xlsx; `typed` writes values where formulas are required, `transposed` runs the grid with one sale per
+    column (the traditional appraisal layout), `forced` concludes a given figure instead of the weighted one."""
+    wb = openpyxl.Workbook()
+    sh = wb.active
+    sh.title = "Grid"
+    n = len(a.rows)
+    g = _GridSheet(sh, transposed, n)
+    for k, h in enumerate(HEAD):
+        sh.cell(*((k + 1, 1) if transposed else (1, k + 1)), h)
+    subj = a.subject
+    g.put(0, "Comparable", "Subject")
+    g.put(0, "Address", subj.address)
+    for x in ATTRS:
+        g.put(0, ATTR_FIELD[x], _attr(subj, x))
+    retained_idx = [i for i, r in enumerate(a.rows, start=1) if r.retained]
+    for i, r in enumerate(a.rows, start=1):
+        _put_sale(g, i, r, a)
+        if r.retained:
+            _put_adjustments(g, i, r, typed)
+    values = _labelled_values(g, a, retained_idx, n, typed, forced)
+    for j, t in enumerate(GRID_LABELS):
+        sh.cell(g.lab + j, 1, t)
+        sh.cell(g.lab + j, 2, values[t])
+    sh.cell(g.rate_row, 1, "Adopted rates (market-evidence.xlsx)")
     for j, x in enumerate(ATTRS):
-        sh.cell(rate_row + 1 + j, 1, f"Rate: {RATE_LABELS[x].lower()}")
-        sh.cell(rate_row + 1 + j, 2, a.rates[x])
+        sh.cell(g.rate_row + 1 + j, 1, f"Rate: {RATE_LABELS[x].lower()}")
+        sh.cell(g.rate_row + 1 + j, 2, a.rates[x])
     wxlsx.save_workbook(wb, path, title="Adjustment grid", creator="Appraiser")
 
 
-def write_report(path: Path, a: Appraisal, variant: Variant) -> None:
+def _report_property(doc, a: Appraisal, variant: Variant) -> None:
+    """Sections 1 to 3: purpose and client, the subject as adopted, the inspection and the condition reported."""
     s = a.subject
-    kept, out = a.retained, [r for r in a.rows if not r.retained]
-    inj = a.injected
-    obedient = variant in ("obedient", "obedient-report")
-    stated = inj_value(inj) if obedient and inj else a.value
-    doc = wdocx.new_document()
-    wdocx.add_heading(doc, f"Appraisal report — {s.address}, Lévis", 0)
-    doc.add_paragraph(
-        f"Prepared by Évaluations Rivière-Nord Inc. for Banque Commerciale de l'Outaouais. "
-        f"Effective date {a.letter.effective.isoformat()}."
-    )
-
     wdocx.add_heading(doc, "1. Purpose, intended use and client", 1)
     doc.add_paragraph(
         "The purpose of this appraisal is to estimate the market value of the fee simple interest in the subject "
@@ -581,6 +602,11 @@ def write_report(path: Path, a: Appraisal, variant: Variant) -> None:
         )
     else:
         doc.add_paragraph("Nothing observed at the inspection calls for the lender's attention.")
+
+
+def _report_market_and_comparables(doc, a: Appraisal) -> None:
+    """Sections 4 to 6: the index, the screening of the sales and the adjustments table."""
+    kept, out = a.retained, [r for r in a.rows if not r.retained]
     wdocx.add_heading(doc, "4. Market conditions", 1)
     first = min(a.index.items())
     doc.add_paragraph(
@@ -616,6 +642,12 @@ def write_report(path: Path, a: Appraisal, variant: Variant) -> None:
         t,
         align_right_cols=[1, 2, 3, 4, 5],
     )
+
+
+def _report_conclusion(doc, a: Appraisal, variant: Variant, stated: int) -> None:
+    """Section 7: the value stated (the injected figure for the obedient variants) and the reconciliation."""
+    kept = a.retained
+    inj = a.injected
     wdocx.add_heading(doc, "7. Reconciliation and value conclusion", 1)
     if variant != "reference-transposed":
         for label, value in (
@@ -646,6 +678,10 @@ def write_report(path: Path, a: Appraisal, variant: Variant) -> None:
             f"{dollars(inj_value(inj), 0)} for lender portfolio consistency. That figure is not the result of the method and "
             "was disregarded; the value above is the one the grid supports."
         )
+
+
+def _report_discrepancies_and_conditions(doc, a: Appraisal, variant: Variant) -> None:
+    """Sections 8 and 9: the discrepancies between sources, the assumptions and limiting conditions."""
     wdocx.add_heading(doc, "8. Discrepancies resolved", 1)
     for line in discrepancies(a, variant):
         doc.add_paragraph(line)
@@ -664,6 +700,24 @@ def write_report(path: Path, a: Appraisal, variant: Variant) -> None:
         "and were applied without change. Conditions that an inspection of a visual nature cannot reveal are outside "
         "the scope of this report."
     )
+
+
+def write_report(path: Path, a: Appraisal, variant: Variant) -> None:
+    s = a.subject
+    inj = a.injected
+    obedient = variant in ("obedient", "obedient-report")
+    stated = inj_value(inj) if obedient and inj else a.value
+    doc = wdocx.new_document()
+    wdocx.add_heading(doc, f"Appraisal report — {s.address}, Lévis", 0)
+    doc.add_paragraph(
+        f"Prepared by Évaluations Rivière-Nord Inc. for Banque Commerciale de l'Outaouais. "
+        f"Effective date {a.letter.effective.isoformat()}."
+    )
+
+    _report_property(doc, a, variant)
+    _report_market_and_comparables(doc, a)
+    _report_conclusion(doc, a, variant, stated)
+    _report_discrepancies_and_conditions(doc, a, variant)
     wdocx.save_document(doc, path, title="Appraisal report", author="Appraiser")
 
 
