@@ -264,90 +264,97 @@ def _cell(kind: str, w: Work, formula: str, value: float) -> Any:
     return formula
 
 
-def write_grid(path: Path, m: Model) -> None:
+class _GridCells:
+    """Where each field of each record sits on the Grid sheet (record 0 = subject, 1.. = sales in `keys` order):
+    one record per row, or per column when the work is transposed, below `top`."""
+
+    def __init__(self, g, w: Work, fields: list[str], top: int) -> None:
+        self.g, self.w, self.fields, self.top = g, w, fields, top
+
+    def at(self, f: str, i: int) -> tuple[int, int]:
+        j = self.fields.index(f)
+        return (self.top + j, 2 + i) if self.w.transposed else (self.top + 1 + i, 1 + j)
+
+    def a1(self, f: str, i: int, absolute: bool = False) -> str:
+        r, c = self.at(f, i)
+        col = get_column_letter(c)
+        return f"${col}${r}" if absolute else f"{col}{r}"
+
+    def put(self, f: str, i: int, v) -> None:
+        self.g.cell(*self.at(f, i), v)
+
+
+def _write_rates_sheet(wb, m: Model) -> dict[str, str]:
+    """The Rates sheet (index, floor, adopted rates); returns each rate's absolute reference."""
     w, o = m.w, m.o
-    wb = openpyxl.Workbook()
-    g = wb.active
-    g.title = "Grid"
     rs = wb.create_sheet("Rates")
     rs["A1"], rs["B1"] = "Index, effective month", o["index_effective"]
     rs["A2"], rs["B2"] = "Floor (%)", w.floor
     for j, a in enumerate(ATTRS, start=3):
         rs.cell(j, 1, f"Rate {a}")
         rs.cell(j, 2, m.rates[a])
-    rate = {a: f"Rates!$B${j}" for j, a in enumerate(ATTRS, start=3)}
-    keys = sorted(m.keys, key=lambda k: -o["sales"][k]["price"]) if w.sort_by_price else list(m.keys)
-    fields = list(FIELDS)
-    top = 3 if w.title_rows else 1
-    if w.title_rows:
-        g.cell(1, 1, f"Adjustment grid - {o['subject']['address']}, effective {o['effective_date']}")
+    return {a: f"Rates!$B${j}" for j, a in enumerate(ATTRS, start=3)}
 
-    def at(f: str, i: int) -> tuple[int, int]:  # record i: 0 = subject, 1.. = sales in `keys` order
-        j = fields.index(f)
-        return (top + j, 2 + i) if w.transposed else (top + 1 + i, 1 + j)
 
-    def a1(f: str, i: int, absolute: bool = False) -> str:
-        r, c = at(f, i)
-        col = get_column_letter(c)
-        return f"${col}${r}" if absolute else f"{col}{r}"
-
-    for j, f in enumerate(fields):
-        g.cell(*((top + j, 1) if w.transposed else (top, 1 + j)), _header(w, f))
-    put = lambda f, i, v: g.cell(*at(f, i), v)  # noqa: E731
-    put("comp", 0, "Subject")
-    put("address", 0, o["subject"]["address"])
+def _put_sale_record(c: _GridCells, m: Model, i: int, k: str) -> bool:
+    """A sale's record as read (label, status, reason, date, price, index, attributes); whether it is kept."""
+    w, o = m.w, m.o
+    put = c.put
+    s = o["sales"][k]
+    put("comp", i, w.comp_label.format(n=k[1:]))
+    put("address", i, s["address"])
+    inside = k in m.kept
+    put("status", i, w.status_words[0] if inside else w.status_words[1])
+    put("reason", i, "" if inside else (w.excluded_reason if k == m.related else "Set aside: gross adjustment high"))
+    put("date", i, s["sale_date"])
+    put("price", i, s["price"])
+    put("index", i, s["index_sale"] if w.timed else o["index_effective"])
     for a in ATTRS:
-        put(a, 0, m.subject[a])
+        put(a, i, m.comp[k][a])
+    return inside
+
+
+def _put_sale_figures(c: _GridCells, m: Model, i: int, k: str, rate: dict[str, str]) -> None:
+    """A sale's time-adjusted price, adjustments, net, adjusted price and gross percentage, in the work's manner."""
+    w = m.w
+    put, a1, at, g = c.put, c.a1, c.at, c.g
     garage_ref = m.adj_garage if w.garage_adj_from is not None else None
-    kept_idx = []
-    for i, k in enumerate(keys, start=1):
-        s = o["sales"][k]
-        put("comp", i, w.comp_label.format(n=k[1:]))
-        put("address", i, s["address"])
-        inside = k in m.kept
-        put("status", i, w.status_words[0] if inside else w.status_words[1])
-        put(
-            "reason", i, "" if inside else (w.excluded_reason if k == m.related else "Set aside: gross adjustment high")
-        )
-        put("date", i, s["sale_date"])
-        put("price", i, s["price"])
-        put("index", i, s["index_sale"] if w.timed else o["index_effective"])
-        for a in ATTRS:
-            put(a, i, m.comp[k][a])
-        if not inside and k not in m.set_aside and not w.excluded_figures:
-            continue
-        if inside:
-            kept_idx.append(i)
-        ta_f = (
-            f"=ROUND({a1('price', i)}*Rates!$B$1/{a1('index', i)},0)"
-            if w.rounded
-            else f"={a1('price', i)}*Rates!$B$1/{a1('index', i)}"
-        )
-        if w.pointer_ta:  # a helper column far to the right holds the typed figure; the grid's cell points at it
-            r_, c_ = at("ta", i)
-            helper = (r_, c_ + 40) if not w.transposed else (r_ + 40, c_)
-            g.cell(*helper, round(m.ta[k], 2))
-            ta_f = f"={get_column_letter(helper[1])}{helper[0]}"
-        put("ta", i, _cell("ta", w, ta_f, m.ta[k]))
-        for a in ATTRS:
-            subj = str(garage_ref) if (a == "garage" and garage_ref is not None) else a1(a, 0, True)
-            r = str(m.rates[a]) if w.rates_inline else rate[a]
-            f = f"={r}*({subj}-{a1(a, i)})"
-            put(f"adj_{a}", i, _cell("adj", w, f"=ROUND({f[1:]},0)" if w.rounded else f, m.adj[k][a]))
-        adj = [a1(f"adj_{a}", i) for a in ATTRS]
-        put("net", i, _cell("results", w, f"=SUM({adj[0]},{','.join(adj[1:])})", sum(m.adj[k].values())))
-        put("adjusted", i, _cell("results", w, f"={a1('ta', i)}+{a1('net', i)}", m.adjusted[k]))
-        scale = "" if w.gross_fraction else "*100"
-        put(
-            "gross",
-            i,
-            _cell(
-                "results",
-                w,
-                "=(" + "+".join(f"ABS({c})" for c in adj) + f")/{a1('ta', i)}{scale}",
-                m.gross[k] / (100 if w.gross_fraction else 1),
-            ),
-        )
+    ta_f = (
+        f"=ROUND({a1('price', i)}*Rates!$B$1/{a1('index', i)},0)"
+        if w.rounded
+        else f"={a1('price', i)}*Rates!$B$1/{a1('index', i)}"
+    )
+    if w.pointer_ta:  # a helper column far to the right holds the typed figure; the grid's cell points at it
+        r_, c_ = at("ta", i)
+        helper = (r_, c_ + 40) if not w.transposed else (r_ + 40, c_)
+        g.cell(*helper, round(m.ta[k], 2))
+        ta_f = f"={get_column_letter(helper[1])}{helper[0]}"
+    put("ta", i, _cell("ta", w, ta_f, m.ta[k]))
+    for a in ATTRS:
+        subj = str(garage_ref) if (a == "garage" and garage_ref is not None) else a1(a, 0, True)
+        r = str(m.rates[a]) if w.rates_inline else rate[a]
+        f = f"={r}*({subj}-{a1(a, i)})"
+        put(f"adj_{a}", i, _cell("adj", w, f"=ROUND({f[1:]},0)" if w.rounded else f, m.adj[k][a]))
+    adj = [a1(f"adj_{a}", i) for a in ATTRS]
+    put("net", i, _cell("results", w, f"=SUM({adj[0]},{','.join(adj[1:])})", sum(m.adj[k].values())))
+    put("adjusted", i, _cell("results", w, f"={a1('ta', i)}+{a1('net', i)}", m.adjusted[k]))
+    scale = "" if w.gross_fraction else "*100"
+    put(
+        "gross",
+        i,
+        _cell(
+            "results",
+            w,
+            "=(" + "+".join(f"ABS({c})" for c in adj) + f")/{a1('ta', i)}{scale}",
+            m.gross[k] / (100 if w.gross_fraction else 1),
+        ),
+    )
+
+
+def _put_weights(c: _GridCells, m: Model, keys: list[str], kept_idx: list[int]) -> None:
+    """The optional average row, then each kept sale's inverse-gross weight (zero for the others if asked)."""
+    w = m.w
+    put, a1, g, top, fields = c.put, c.a1, c.g, c.top, c.fields
     if w.average_row:
         r = top + len(keys) + 2  # under the last sale (the subject's row comes first)
         if not w.transposed:
@@ -371,15 +378,24 @@ def write_grid(path: Path, m: Model) -> None:
                 m.weight[k] * (100 if w.gross_fraction else 1),
             ),
         )
+
+
+GRID_LABELS = [
+    "Index at effective date",
+    "Weighted value",
+    "Concluded market value",
+    "Range low",
+    "Range high",
+    "Comparables retained",
+]
+
+
+def _put_conclusion(c: _GridCells, m: Model, keys: list[str], kept_idx: list[int]) -> dict[str, int]:
+    """The labelled cells under the grid (index, weighted value, conclusion, range, count); returns their rows."""
+    w, o = m.w, m.o
+    put, a1, g, top, fields = c.put, c.a1, c.g, c.top, c.fields
     base = (top + len(fields) + 2) if w.transposed else (top + len(keys) + 4)
-    labels = [
-        "Index at effective date",
-        "Weighted value",
-        "Concluded market value",
-        "Range low",
-        "Range high",
-        "Comparables retained",
-    ]
+    labels = GRID_LABELS
     pos = {t: base + j for j, t in enumerate(labels)}
     wscale = "/100" if w.gross_fraction else ""
     terms = [i for i in kept_idx]
@@ -417,6 +433,37 @@ def write_grid(path: Path, m: Model) -> None:
     for j, (label, what) in enumerate(w.grid_extra, start=pos["Comparables retained"] + 1):
         g.cell(j, 1, label)
         g.cell(j, 2, m.target if what == "target" else f"=B{pos['Concluded market value']}")
+    return pos
+
+
+def write_grid(path: Path, m: Model) -> None:
+    w, o = m.w, m.o
+    wb = openpyxl.Workbook()
+    g = wb.active
+    g.title = "Grid"
+    rate = _write_rates_sheet(wb, m)
+    keys = sorted(m.keys, key=lambda k: -o["sales"][k]["price"]) if w.sort_by_price else list(m.keys)
+    fields = list(FIELDS)
+    top = 3 if w.title_rows else 1
+    if w.title_rows:
+        g.cell(1, 1, f"Adjustment grid - {o['subject']['address']}, effective {o['effective_date']}")
+    c = _GridCells(g, w, fields, top)
+    for j, f in enumerate(fields):
+        g.cell(*((top + j, 1) if w.transposed else (top, 1 + j)), _header(w, f))
+    c.put("comp", 0, "Subject")
+    c.put("address", 0, o["subject"]["address"])
+    for a in ATTRS:
+        c.put(a, 0, m.subject[a])
+    kept_idx = []
+    for i, k in enumerate(keys, start=1):
+        inside = _put_sale_record(c, m, i, k)
+        if not inside and k not in m.set_aside and not w.excluded_figures:
+            continue
+        if inside:
+            kept_idx.append(i)
+        _put_sale_figures(c, m, i, k, rate)
+    _put_weights(c, m, keys, kept_idx)
+    pos = _put_conclusion(c, m, keys, kept_idx)
     save_workbook(wb, path)  # canonical bytes: the same case gives the same file on every run
     if w.cached_lie:
         set_cached_values(
