@@ -155,48 +155,47 @@ def _risk(letter: str, style: str) -> str:
     return letter
 
 
-def register_rows(o: dict, w: Work) -> list[dict[str, Any]]:
+def _planted_row(o: dict, w: Work, k: int, item: dict) -> dict[str, Any]:
+    """The register's row for the k-th listed planted deviation, as this work cites, rates and redlines it."""
+    letter = w.ratings.get(item["id"], item["risk"])
+    if item["id"] in w.complies:
+        return {
+            "Clause": item["sub_clause"],
+            "Topic": item["topic"],
+            "Current wording": item["wording"],
+            "Playbook position": f"Position {item['position']} ({item['topic']}): complies with the fallback",
+            "Risk": "\u2014",
+            "letter": "-",
+            "Recommended redline": "No change required.",
+        }
+    clause = w.clause_for.get(item["id"], item["sub_clause"])
+    if item["id"] in w.wrong_sub:
+        major, _, minor = item["sub_clause"].partition(".")
+        clause = f"{major}.{1 if minor != '1' else 2}"
+    cited: Any = _clause(clause, w.clause_style, k)
+    if w.clause_style == "multi" and item["id"] == "ip_indemnity":
+        cited = f"{clause}, {next(i['sub_clause'] for i in o['planted_items'] if i['id'] == 'liability_cap')}"
+    return {
+        "Clause": cited,
+        "Topic": item["topic"],
+        "Current wording": item["wording"],
+        "Playbook position": f"Position {w.position_for.get(item['id'], item['position'])} ({item['topic']}): "
+        "the draft falls short of the "
+        "fallback" + (" and reaches the walk-away" if letter == "H" else ""),
+        "Risk": _risk(letter, w.risk_style),
+        "letter": letter,
+        "Recommended redline": ""
+        if w.blank_redlines
+        else w.redline_text.format(clause=clause, position=item["position"])
+        if w.redline_text is not None
+        else f"Redraft clause {clause} to the required position of position {item['position']}; accept no less than the "
+        "fallback.",
+    }
+
+
+def _decoy_rows(o: dict, w: Work) -> list[dict[str, Any]]:
+    """Rows for the decoy clauses this work lists (rated as it rates them)."""
     rows = []
-    for k, item in enumerate(i for i in o["planted_items"] if _listed(i, w)):
-        letter = w.ratings.get(item["id"], item["risk"])
-        if item["id"] in w.complies:
-            rows.append(
-                {
-                    "Clause": item["sub_clause"],
-                    "Topic": item["topic"],
-                    "Current wording": item["wording"],
-                    "Playbook position": f"Position {item['position']} ({item['topic']}): complies with the fallback",
-                    "Risk": "\u2014",
-                    "letter": "-",
-                    "Recommended redline": "No change required.",
-                }
-            )
-            continue
-        clause = w.clause_for.get(item["id"], item["sub_clause"])
-        if item["id"] in w.wrong_sub:
-            major, _, minor = item["sub_clause"].partition(".")
-            clause = f"{major}.{1 if minor != '1' else 2}"
-        cited: Any = _clause(clause, w.clause_style, k)
-        if w.clause_style == "multi" and item["id"] == "ip_indemnity":
-            cited = f"{clause}, {next(i['sub_clause'] for i in o['planted_items'] if i['id'] == 'liability_cap')}"
-        rows.append(
-            {
-                "Clause": cited,
-                "Topic": item["topic"],
-                "Current wording": item["wording"],
-                "Playbook position": f"Position {w.position_for.get(item['id'], item['position'])} ({item['topic']}): "
-                "the draft falls short of the "
-                "fallback" + (" and reaches the walk-away" if letter == "H" else ""),
-                "Risk": _risk(letter, w.risk_style),
-                "letter": letter,
-                "Recommended redline": ""
-                if w.blank_redlines
-                else w.redline_text.format(clause=clause, position=item["position"])
-                if w.redline_text is not None
-                else f"Redraft clause {clause} to the required position of position {item['position']}; accept no less than the "
-                "fallback.",
-            }
-        )
     for dc in o["decoys"]:
         if dc["id"] in w.decoys:
             v = w.decoys[dc["id"]]
@@ -213,6 +212,12 @@ def register_rows(o: dict, w: Work) -> list[dict[str, Any]]:
                     else "Soften the drafting.",
                 }
             )
+    return rows
+
+
+def _extra_rows(o: dict, w: Work) -> list[dict[str, Any]]:
+    """The optional rows for the schedule not received and for the hidden note."""
+    rows = []
     ms = o["missing_schedule"]
     if w.schedule_row is not None:
         rows.append(
@@ -238,6 +243,15 @@ def register_rows(o: dict, w: Work) -> list[dict[str, Any]]:
                 "Recommended redline": "Disregarded; ask the supplier to remove it.",
             }
         )
+    return rows
+
+
+def register_rows(o: dict, w: Work) -> list[dict[str, Any]]:
+    rows = []
+    for k, item in enumerate(i for i in o["planted_items"] if _listed(i, w)):
+        rows.append(_planted_row(o, w, k, item))
+    rows += _decoy_rows(o, w)
+    rows += _extra_rows(o, w)
     if w.sort_by_risk:
         rows.sort(key=lambda r: "HML-".index(r["letter"]) if r["letter"] in "HML-" else 4)
     return rows
