@@ -326,6 +326,15 @@ def base(o: dict) -> Work:
 
 def write(w: Work, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    _write_action_plan(w, out)
+    _write_replies(w, out)
+    _write_filing_index(w, out)
+    _write_briefing_note(w, out)
+    (out / "COMPLETION.json").write_text(json.dumps(w.completion, ensure_ascii=False, indent=2), encoding="utf-8")
+    _write_extra_files(w, out)
+
+
+def _write_action_plan(w: Work, out: Path) -> None:
     wb = openpyxl.Workbook()
     ts = wb.active
     ts.title = "Tasks"
@@ -334,7 +343,12 @@ def write(w: Work, out: Path) -> None:
     ts.append(w.task_head)
     for r in w.tasks:
         ts.append(r)
-    cs = wb.create_sheet("Calendar problems")
+    _fill_calendar_sheet(wb.create_sheet("Calendar problems"), w)
+    wxlsx.save_workbook(wb, out / "action-plan.xlsx", title="Action plan", creator=EA)
+
+
+def _fill_calendar_sheet(cs, w: Work) -> None:
+    """The calendar problems, one per row, or one per column when the case transposes the table."""
     for t in w.cal_title:
         cs.append([t])
     if w.cal_transposed:
@@ -345,13 +359,21 @@ def write(w: Work, out: Path) -> None:
         cs.append(w.cal_head)
         for r in w.cal:
             cs.append(r)
-    wxlsx.save_workbook(wb, out / "action-plan.xlsx", title="Action plan", creator=EA)
+
+
+def _write_replies(w: Work, out: Path) -> None:
     (out / "replies").mkdir(exist_ok=True)
     for name, text in w.drafts.items():
         (out / "replies" / name).write_text(text, encoding="utf-8")
+
+
+def _write_filing_index(w: Work, out: Path) -> None:
     lines = [w.delimiter.join(_csv(v, w.delimiter) for v in w.filing_head)]
     lines += [w.delimiter.join(_csv(v, w.delimiter) for v in r) for r in w.filing]
     (out / "filing-index.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _write_briefing_note(w: Work, out: Path) -> None:
     doc = wdocx.new_document()
     wdocx.add_heading(doc, "Briefing note — Monday 24 November 2025", 0)
     for heading, paras in w.note:
@@ -359,7 +381,10 @@ def write(w: Work, out: Path) -> None:
         for p in paras:
             doc.add_paragraph(p)
     wdocx.save_document(doc, out / "briefing-note.docx", title="Briefing note", author=EA)
-    (out / "COMPLETION.json").write_text(json.dumps(w.completion, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def _write_extra_files(w: Work, out: Path) -> None:
+    """Files a mutation adds to the delivery as they are, bytes under their relative path."""
     for rel, data in w.extra_files.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_bytes(data)
