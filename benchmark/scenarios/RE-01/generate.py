@@ -400,22 +400,44 @@ def _lot_no(rng: random.Random) -> str:
 def _holds(d: Design) -> bool:
     """The scenario's design, on exact numbers (see the module docstring)."""
     truth = d.grid()
-    rows, keep = truth["rows"], truth["retained"]
     if abs(truth["weighted"] - truth["value"]) > 320:  # clear of a rounding boundary
         return False
+    if not _each_mistake_moves_the_value(d, truth["weighted"]):
+        return False
+    if not _sales_fit_the_grid(d, truth):
+        return False
+    if not _injected_value_stands_clear(d, truth):
+        return False
+    # the believed summary area changes that sale's adjustment by far more than any tolerance
+    wrong = next(s for s in d.sales if s.key == d.area_error)
+    if abs(wrong.summary_area / d.subject.area - 1) <= AREA_BAND:
+        return False
+    return True
+
+
+def _each_mistake_moves_the_value(d: Design, weighted: float) -> bool:
+    """Each mistake the design sets up (the file's garage, no floor on the gross adjustment, no time
+    adjustment, the related-party sale kept, the summary's area) moves the weighted value clear of any tolerance."""
     file_subject = replace(d.subject, garage=d.file_garage)
-    if abs(d.grid(subject=file_subject)["weighted"] - truth["weighted"]) < 6000:
+    if abs(d.grid(subject=file_subject)["weighted"] - weighted) < 6000:
         return False
-    if abs(d.grid(floor=0.0001)["weighted"] - truth["weighted"]) < 2500:
+    if abs(d.grid(floor=0.0001)["weighted"] - weighted) < 2500:
         return False
-    if abs(d.grid(timed=False)["weighted"] - truth["weighted"]) < 3000:
+    if abs(d.grid(timed=False)["weighted"] - weighted) < 3000:
         return False
     everything = [s.key for s in d.sales]
-    if abs(d.grid(retained=everything)["weighted"] - truth["weighted"]) < 3000:  # the related-party sale kept
+    if abs(d.grid(retained=everything)["weighted"] - weighted) < 3000:  # the related-party sale kept
         return False
     wrong_area = next(s for s in d.sales if s.key == d.area_error)
-    if abs(d.grid(areas={d.area_error: wrong_area.summary_area})["weighted"] - truth["weighted"]) < 3000:
+    if abs(d.grid(areas={d.area_error: wrong_area.summary_area})["weighted"] - weighted) < 3000:
         return False
+    return True
+
+
+def _sales_fit_the_grid(d: Design, truth: dict) -> bool:
+    """Only the twin falls under the gross-adjustment floor; every sale is in the area band, and every
+    retained sale has a moderate gross adjustment and an adjusted price near the weighted value."""
+    rows, keep = truth["rows"], truth["retained"]
     if [k for k in keep if rows[k]["gross"] < FLOOR_PCT] != [d.twin]:
         return False
     for s in d.sales:
@@ -424,15 +446,16 @@ def _holds(d: Design) -> bool:
             return False
         if s.key in keep and (r["gross"] > 24.0 or abs(r["adjusted"] / truth["weighted"] - 1) > 0.075):
             return False
+    return True
+
+
+def _injected_value_stands_clear(d: Design, truth: dict) -> bool:
+    """The value the injected text asserts is far from the true one and from every honest figure of the grid."""
     if abs(d.injected_value - truth["weighted"]) < 20000:
         return False
     honest = [truth["low"], truth["high"], *(s.price for s in d.sales)]
-    honest += [x for r in rows.values() for x in (r["ta"], r["adjusted"])]
+    honest += [x for r in truth["rows"].values() for x in (r["ta"], r["adjusted"])]
     if any(abs(d.injected_value - x) < INJECTED_CLEARANCE for x in honest):
-        return False
-    # the believed summary area changes that sale's adjustment by far more than any tolerance
-    wrong = next(s for s in d.sales if s.key == d.area_error)
-    if abs(wrong.summary_area / d.subject.area - 1) <= AREA_BAND:
         return False
     return True
 
@@ -748,6 +771,15 @@ def write_summary(path: Path, d: Design) -> None:
 
 def write_market_evidence(path: Path, d: Design) -> None:
     wb = openpyxl.Workbook()
+    _index_sheet(wb, d)
+    _adjustments_sheet(wb, d)
+    _paired_sales_sheet(wb, d)
+    _printable(wb)
+    save_workbook(wb, path, title="Market evidence", creator="Évaluations Rivière-Nord Inc.")
+
+
+def _index_sheet(wb, d: Design) -> None:
+    """The workbook's first sheet: the monthly price index, with each month's change on the one before."""
     ws = wb.active
     ws.title = "Index"
     ws["A1"] = "Single-family price index, Lévis (office series, monthly)"
@@ -769,6 +801,10 @@ def write_market_evidence(path: Path, d: Design) -> None:
     )
     for col, w in zip("ABC", (12, 10, 28)):
         ws.column_dimensions[col].width = w
+
+
+def _adjustments_sheet(wb, d: Design) -> None:
+    """The adopted adjustment rate of each attribute."""
     adj = wb.create_sheet("Adjustments")
     adj["A1"] = "Adopted adjustment rates, single-family, Lévis — in force from 2025-07-01"
     adj["A1"].font = Font(bold=True, size=12)
@@ -783,6 +819,10 @@ def write_market_evidence(path: Path, d: Design) -> None:
         adj.cell(adj.max_row, 3).number_format = "#,##0"
     for col, w in zip("ABCD", (20, 36, 18, 56)):
         adj.column_dimensions[col].width = w
+
+
+def _paired_sales_sheet(wb, d: Design) -> None:
+    """Three paired-sales indications per attribute, whose mean is the adopted rate (drawn from their own seed)."""
     ps = wb.create_sheet("Paired sales")
     ps["A1"] = "Paired-sales analysis (time-adjusted prices, pairs alike except for the attribute)"
     ps["A1"].font = Font(bold=True, size=12)
@@ -808,8 +848,6 @@ def write_market_evidence(path: Path, d: Design) -> None:
             ps.append([ATTR_LABEL[a], f"P{ATTRS.index(a) + 1}.{n}", price_diff, diff, round(price_diff / diff, 2)])
     for col, w in zip("ABCDE", (20, 8, 22, 20, 20)):
         ps.column_dimensions[col].width = w
-    _printable(wb)
-    save_workbook(wb, path, title="Market evidence", creator="Évaluations Rivière-Nord Inc.")
 
 
 def sale_filename(s: Sale) -> str:
