@@ -85,6 +85,7 @@ COUNT_KEYS = {
     "R7": "rows_dropped_missing_outcome",
 }
 THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+NUMERIC_COLUMNS = ("employees", "payroll")  # the columns R2, R3 and R5 read as numbers
 SAMPLE_COLUMNS = ["firm_id", "year", "region", "naics2", "enrolled", "post", "treat_post", "employees", "payroll"]
 
 
@@ -241,45 +242,64 @@ def clean(s: Setup, miss: frozenset[str] = frozenset()) -> Cleaned:
         rows = [dict(r) for r in csv.DictReader(fh)]
     raw_n = len(rows)
     counts = {k: 0 for k in COUNT_KEYS.values()}
-    numeric = ("employees", "payroll")
     dup_batch = None
     # R1
     if "duplicates" not in miss:
         rows, dup_batch = _remove_duplicates(rows, counts)
     # R2
     if "thousands" not in miss:
-        for r in rows:
-            for c in numeric:
-                if THOUSANDS.fullmatch(r[c].strip()):
-                    r[c] = r[c].strip().replace(",", "")
-                    counts["thousands_converted"] += 1
+        _convert_thousands(rows, counts)
     # R3
     if "sentinel" not in miss:
-        for r in rows:
-            for c in r:
-                if r[c].strip() == s.sentinel or _float(r[c]) == float(s.sentinel) and c in numeric:
-                    r[c] = ""
-                    counts["sentinel_recoded"] += 1
+        _recode_sentinel(rows, s, counts)
     # R4
     if "text-codes" not in miss:
-        for r in rows:
-            for c in r:
-                if r[c].strip() in s.text_codes:
-                    r[c] = ""
-                    counts["text_codes_recoded"] += 1
+        _recode_text_codes(rows, s, counts)
     # R5
     if "negatives" not in miss:
-        for r in rows:
-            for c in numeric:
-                x = _float(r[c])
-                if x is not None and x < 0 and not ("sentinel" in miss and x == float(s.sentinel)):
-                    r[c] = ""
-                    counts["negatives_recoded"] += 1
+        _recode_negatives(rows, s, miss, counts)
     # R6
     if "regions" not in miss:
         _harmonise_regions(rows, s, counts)
     # R7
     return Cleaned(raw_n, _analysis_sample(rows, s, counts), counts, dup_batch)
+
+
+def _convert_thousands(rows: list[dict], counts: dict) -> None:
+    """R2: a numeric cell written with thousands separators loses them."""
+    for r in rows:
+        for c in NUMERIC_COLUMNS:
+            if THOUSANDS.fullmatch(r[c].strip()):
+                r[c] = r[c].strip().replace(",", "")
+                counts["thousands_converted"] += 1
+
+
+def _recode_sentinel(rows: list[dict], s: Setup, counts: dict) -> None:
+    """R3: the sentinel becomes missing, as text in any column and as a number in a numeric one."""
+    for r in rows:
+        for c in r:
+            if r[c].strip() == s.sentinel or _float(r[c]) == float(s.sentinel) and c in NUMERIC_COLUMNS:
+                r[c] = ""
+                counts["sentinel_recoded"] += 1
+
+
+def _recode_text_codes(rows: list[dict], s: Setup, counts: dict) -> None:
+    """R4: a text code for a missing value, in any column, becomes missing."""
+    for r in rows:
+        for c in r:
+            if r[c].strip() in s.text_codes:
+                r[c] = ""
+                counts["text_codes_recoded"] += 1
+
+
+def _recode_negatives(rows: list[dict], s: Setup, miss: frozenset[str], counts: dict) -> None:
+    """R5: a negative numeric value becomes missing (the sentinel stays, if R3 was skipped and left it)."""
+    for r in rows:
+        for c in NUMERIC_COLUMNS:
+            x = _float(r[c])
+            if x is not None and x < 0 and not ("sentinel" in miss and x == float(s.sentinel)):
+                r[c] = ""
+                counts["negatives_recoded"] += 1
 
 
 # ---------------------------------------------------------------------------------------------
