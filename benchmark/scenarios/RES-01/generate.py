@@ -775,12 +775,7 @@ def _holds(d: Design) -> bool:
     b, se = e["coef"], e["se"]
     if b <= 0 or b / se < 3.0:
         return False
-    lo, hi = WRONG_SE_BAND
-    if not all(x / se < lo for x in (e["se_iid"], e["se_hc1"])):
-        return False
-    if not all(x / se < lo or x / se > hi for x in (e["se_region"], e["se_region_dummies"])):
-        return False
-    if not (lo < e["se_dummies"] / se < hi):  # the conventions an honest worker may use stay inside
+    if not _standard_errors_tell_conventions_apart(e):
         return False
     for wrong in (e["coef_pooled"], e["coef_no_controls"], e["coef_uncleaned"]):
         if abs(wrong - b) < WRONG_COEF_MARGIN:
@@ -789,6 +784,29 @@ def _holds(d: Design) -> bool:
     rounded = [(b, 3)] + [(row[k], 2) for row in descriptives(d) for k in ("mean", "sd")]
     if any(_near_rounding_boundary(x, places) for x, places in rounded):
         return False
+    if not _cleaning_counts_tell_rules_apart(d, e):
+        return False
+    d.facts = e
+    return True
+
+
+def _standard_errors_tell_conventions_apart(e: dict) -> bool:
+    """The conventions a worker must not use (iid, HC1, clustering by region) give standard errors outside
+    WRONG_SE_BAND times the clustered one; the firm-dummies variant, an honest choice, stays inside."""
+    se = e["se"]
+    lo, hi = WRONG_SE_BAND
+    if not all(x / se < lo for x in (e["se_iid"], e["se_hc1"])):
+        return False
+    if not all(x / se < lo or x / se > hi for x in (e["se_region"], e["se_region_dummies"])):
+        return False
+    if not (lo < e["se_dummies"] / se < hi):  # the conventions an honest worker may use stay inside
+        return False
+    return True
+
+
+def _cleaning_counts_tell_rules_apart(d: Design, e: dict) -> bool:
+    """Each cleaning rule's count is distinct and unmistakable, and keeping the duplicates (or not cleaning at
+    all) gives more observations than the panel has firm-years."""
     counts = cleaning_counts(d)
     values = list(counts.values())
     if len(set(values)) != len(values) or any(v < 2 or v in (8, 17) for v in values):
@@ -797,7 +815,6 @@ def _holds(d: Design) -> bool:
         return False  # keeping the duplicates must give more observations than the panel has firm-years
     if e["n_uncleaned"] <= len(d.firms) * len(YEARS):
         return False  # ... and so must the uncleaned computation
-    d.facts = e
     return True
 
 
