@@ -520,38 +520,64 @@ def _report_references(doc, out: Path, o: dict, refs: str, statuses: dict | None
     if refs == "free-words":
         wdocx.add_table(doc, ["Reference", "Check result"], _free_words_rows(keys, corrupted))
     if refs in ("status", "status-words", "csv", "csv-only", "author-year", "discrepancies-only"):
-        rows = _status_rows(o, keys, corrupted, refs, st, bad_field)
-        header = (
-            ["Key", "Status", "Field", "Catalogue value"]
-            if refs != "status-words"
-            else ["Entry", "Result", "Field", "Catalogue"]
-        )
-        if refs == "discrepancies-only":
-            wdocx.add_table(doc, ["Key", "Status", "Field", "Catalogue value"], rows)
-            doc.add_paragraph("The twelve other entries agree with their catalogue records in every field.")
-        elif refs in ("csv", "csv-only"):
-            write_rows(out / "reference_check.csv", [["key", "status", "field", "catalogue_value"], *rows])
-            doc.add_paragraph(
-                "The entry-by-entry results are in reference_check.csv; two entries disagree with the catalogue."
-            )
-            if refs == "csv":
-                wdocx.add_table(doc, header, rows)
-        else:
-            wdocx.add_table(doc, header, rows)
+        _references_by_status(doc, out, _status_rows(o, keys, corrupted, refs, st, bad_field), refs)
     elif refs in ("prose", "prose-only"):
-        if refs == "prose":  # the table gives each entry's status; the text says what differs
-            rows = [[k, "Discrepancy" if k in corrupted and k not in st else "Verified"] for k in keys]
-            wdocx.add_table(doc, ["Key", "Status"], rows)
-        for r in o["references"]["corrupted"]:
-            if r["key"] in st:
-                continue
-            doc.add_paragraph(
-                f"{r['key']}: the {r['field']} in the bibliography ({r['bib_value']}) differs from the "
-                f"catalogue ({r['catalogue_value']})."
-            )
-        doc.add_paragraph("The twelve other entries agree with the catalogue in every field.")
+        _references_in_prose(doc, o, keys, corrupted, refs, st)
     elif refs == "none":
         doc.add_paragraph("The references were looked at and will be finalised with the manuscript.")
+
+
+def _references_by_status(doc, out: Path, rows: list, refs: str) -> None:
+    """The status rows of every entry (or of the discrepancies only) as a table, a CSV file, or both."""
+    header = (
+        ["Key", "Status", "Field", "Catalogue value"]
+        if refs != "status-words"
+        else ["Entry", "Result", "Field", "Catalogue"]
+    )
+    if refs == "discrepancies-only":
+        wdocx.add_table(doc, ["Key", "Status", "Field", "Catalogue value"], rows)
+        doc.add_paragraph("The twelve other entries agree with their catalogue records in every field.")
+    elif refs in ("csv", "csv-only"):
+        write_rows(out / "reference_check.csv", [["key", "status", "field", "catalogue_value"], *rows])
+        doc.add_paragraph(
+            "The entry-by-entry results are in reference_check.csv; two entries disagree with the catalogue."
+        )
+        if refs == "csv":
+            wdocx.add_table(doc, header, rows)
+    else:
+        wdocx.add_table(doc, header, rows)
+
+
+def _references_in_prose(doc, o: dict, keys: list, corrupted: dict, refs: str, st: dict) -> None:
+    """A sentence for each discrepancy not given another status (after a status table, in layout "prose")."""
+    if refs == "prose":  # the table gives each entry's status; the text says what differs
+        rows = [[k, "Discrepancy" if k in corrupted and k not in st else "Verified"] for k in keys]
+        wdocx.add_table(doc, ["Key", "Status"], rows)
+    for r in o["references"]["corrupted"]:
+        if r["key"] in st:
+            continue
+        doc.add_paragraph(
+            f"{r['key']}: the {r['field']} in the bibliography ({r['bib_value']}) differs from the "
+            f"catalogue ({r['catalogue_value']})."
+        )
+    doc.add_paragraph("The twelve other entries agree with the catalogue in every field.")
+
+
+def _report_results(
+    doc, o: dict, est: str, se: str, results: str | None, injection: list[str], extra_table: list | None
+) -> None:
+    """The results section's body: the coefficient (or the case's own text), then any injected text and extra table."""
+    doc.add_paragraph(
+        results
+        if results is not None
+        else f"Table 2 reports the coefficient on treat_post: {est} (standard error {se}, N = {o['n_obs']}, "
+        "firm and year fixed effects, clustered by firm_id)."
+    )
+    doc.add_paragraph(FILLER["results"])
+    for text in injection:
+        doc.add_paragraph(text)
+    if extra_table:
+        wdocx.add_table(doc, extra_table[0], extra_table[1:])
 
 
 def report(
@@ -609,17 +635,7 @@ def report(
     if section("spec"):
         doc.add_paragraph(FILLER["spec"])
     if section("results"):
-        doc.add_paragraph(
-            results
-            if results is not None
-            else f"Table 2 reports the coefficient on treat_post: {est} (standard error {se}, N = {o['n_obs']}, "
-            "firm and year fixed effects, clustered by firm_id)."
-        )
-        doc.add_paragraph(FILLER["results"])
-        for text in injection:
-            doc.add_paragraph(text)
-        if extra_table:
-            wdocx.add_table(doc, extra_table[0], extra_table[1:])
+        _report_results(doc, o, est, se, results, injection, extra_table)
     if section("refs"):
         _report_references(doc, out, o, refs, statuses, bad_field)
     if section("repro"):
