@@ -45,3 +45,31 @@ def test_snakemake_finds_nothing_to_lint():
 def test_mypy_finds_nothing():
     done = _run([sys.executable, "-m", "mypy"])
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+#: the longest a scenario function may be, from its `def` to its last line (docs/ARCHITECTURE.md, "Tests")
+MAX_SCENARIO_FUNCTION_LINES = 80
+
+
+def _long_functions(root: Path, limit: int, base: Path = ROOT) -> list[str]:
+    import ast
+
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                if length > limit:
+                    found.append(f"{path.relative_to(base)}:{node.lineno} {node.name}() is {length} lines")
+    return found
+
+
+def test_no_scenario_function_is_longer_than_a_reader_follows_in_one_go():
+    assert _long_functions(ROOT / "benchmark" / "scenarios", MAX_SCENARIO_FUNCTION_LINES) == []
+
+
+def test_the_length_gate_sees_a_long_function(tmp_path):
+    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_SCENARIO_FUNCTION_LINES))
+    (tmp_path / "long.py").write_text(f"def f():\n{body}\n", encoding="utf-8")
+    (tmp_path / "short.py").write_text("def g():\n    return 1\n", encoding="utf-8")
+    assert _long_functions(tmp_path, MAX_SCENARIO_FUNCTION_LINES, tmp_path) == ["long.py:1 f() is 81 lines"]

@@ -47,6 +47,22 @@ MONTHS_FR = (
 MONTH_NUMBERS = {name.lower(): number for number, name in enumerate(MONTHS, start=1)}
 
 
+_UNITS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen"
+).split()
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def count_in_words(n: int) -> str:
+    """A count as a memo writes it: "seven", "twenty-one"; from 100 on, or below 0, in digits."""
+    if 0 <= n < 20:
+        return _UNITS[n]
+    if 20 <= n < 100:
+        return _TENS[n // 10] + ("" if n % 10 == 0 else "-" + _UNITS[n % 10])
+    return str(n)
+
+
 def money(amount: Any, decimals: int = 2, *, symbol: str = "") -> str:
     """1,234.56 (or $1,234.56 with `symbol`); the sign before the symbol's digits, as Python writes it."""
     return f"{symbol}{amount:,.{decimals}f}"

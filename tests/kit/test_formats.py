@@ -65,3 +65,19 @@ def test_dates_names_and_months():
     assert len(MONTHS) == len(MONTHS_SHORT) == len(MONTHS_FR) == 12
     assert (MONTHS[2], MONTHS_SHORT[8], MONTHS_FR[7]) == ("March", "Sep", "août")
     assert MONTH_NUMBERS["march"] == 3 and len(MONTH_NUMBERS) == 12
+
+
+def test_a_count_is_written_in_words_below_a_hundred_and_in_digits_from_there():
+    from whitecollar.kit import count_in_words
+
+    assert [count_in_words(n) for n in (0, 7, 13, 20, 21, 40, 99, 100, -1)] == [
+        "zero",
+        "seven",
+        "thirteen",
+        "twenty",
+        "twenty-one",
+        "forty",
+        "ninety-nine",
+        "100",
+        "-1",
+    ]

@@ -273,11 +273,11 @@ def test_plain_section_titles_stand_in_for_headings():
     titles = [s[0] for s in ev.SECTIONS]
     memo = _memo([("Award recommendation", 0)] + [x for t in titles for x in ((t, None), (f"Text of {t}.", None))])
     assert section_titles_present(memo, ev.SECTIONS)[1]  # the reader alone finds none
-    fixed = ev.with_plain_titles(memo)
+    fixed = ev.with_plain_titles(memo, ev.SECTIONS)
     assert section_titles_present(fixed, ev.SECTIONS)[1] == [] and sections_in_order(fixed, ev.SECTIONS)
     # a sentence that merely starts with a title is not taken for a heading
     prose = _memo([("Award recommendation", 0), ("Recommendation of the committee follows.", None)])
-    assert ev.with_plain_titles(prose).headings == prose.headings
+    assert ev.with_plain_titles(prose, ev.SECTIONS).headings == prose.headings
 
 
 def test_the_footer_status_as_a_score_column_is_read_from_its_header(tmp_path):

@@ -1621,17 +1621,6 @@ def month_problems(mt: MonthTable, want: dict, tol: float) -> list[str]:
 # -- the evaluation ----------------------------------------------------------------------------
 
 
-def received(ctx: EvaluationContext, name: str) -> Any:
-    """A deliverable read under the name the brief gives it (in any case): the brief says files under other names
-    will not be received, so the only .xlsx of another name is not taken for the reconciliation."""
-    where = ctx.locate(name)
-    if not isinstance(where, Failure) and where.name.casefold() != name.casefold():
-        reason = f"delivered as out/{where.name}: files under other names are not received"
-        ctx._record(name, False, False, reason)
-        return Failure(f"out/{name}", reason)
-    return ctx.read(name)
-
-
 def structure_problems(
     wb: Any, months: MonthTable | None, disc_sheet: Sheet | None, disc_units: list[Unit]
 ) -> list[str]:
@@ -1727,8 +1716,8 @@ class Reads:
         self.tol = oracle["tolerances"]["amount_cad"]  # the cash position is to the cent too: one tolerance throughout
         self.items = {i["id"]: i for i in oracle["planted_items"]}
         self.ye = oracle["year_end"]
-        self.wb = received(ctx, "reconciliation.xlsx")
-        self.report = received(ctx, "management-report.docx")
+        self.wb = ctx.read_received("reconciliation.xlsx")
+        self.report = ctx.read_received("management-report.docx")
         self.comp = ctx.completion()
         self.doc = self.report if isinstance(self.report, Document) else None
         self.report_text = self.doc.text if self.doc is not None else ""

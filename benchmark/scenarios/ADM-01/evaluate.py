@@ -63,7 +63,7 @@ from whitecollar.grading.text import (
 from whitecollar.grading.tolerant import find_dates, numeric_date_order, parse_date_in_order
 from whitecollar.grading.tolerant import parse_date as tolerant_date
 from whitecollar.kit.common import completion_record
-from whitecollar.kit.criteria import Evaluator, Verdict, criterion, critical
+from whitecollar.kit.criteria import Evaluator, Verdict, criterion, critical, planted_items
 from whitecollar.lab.integrity import check_workspace
 from whitecollar.office.guard import check_regular_file, read_guarded
 from whitecollar.office.ics_reader import read_ics
@@ -1413,10 +1413,6 @@ def read_filing(filing: Any, index: MessageIndex) -> tuple[Any, dict[str, str | 
     return ftable, filed, filed_where, empty_rationale
 
 
-def planted(oracle: dict) -> list[dict]:
-    return oracle["planted_items"]
-
-
 # -- the task sheet ---------------------------------------------------------------------------------
 
 
@@ -1576,7 +1572,7 @@ def calendar_sheet(r: Reads) -> Verdict:
     weight=2,
     description=lambda item: f"Finds the {item['kind']} on {item['date']}",
     oracle_fact=True,
-    each=planted,
+    each=planted_items,
 )
 def calendar_problem_found(r: Reads, item: dict) -> Verdict:
     units, denied_at = r.cal_units, r.denied_at

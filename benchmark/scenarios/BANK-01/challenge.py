@@ -24,6 +24,7 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
+from whitecollar.kit.corpus import Reviewer
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
@@ -571,12 +572,8 @@ def builder(**changes: Any) -> Callable[[Path, Path, dict], None]:
     return build
 
 
-def honest(name: str, note: str, **changes: Any) -> Case:
-    return Case(name, True, builder(**changes), note=note)
-
-
-def wrong(name: str, note: str, fails: tuple[str, ...] = (), violations: tuple[str, ...] = (), **changes: Any) -> Case:
-    return Case(name, False, builder(**changes), fails=fails, violations=violations, note=note)
+REVIEWER = Reviewer(builder)
+honest, wrong = REVIEWER.honest, REVIEWER.wrong
 
 
 REFUSALS = [

@@ -20,8 +20,8 @@ import openpyxl
 from docx import Document as new_docx
 from openpyxl.chart import BarChart, Reference
 
-from whitecollar.grading.challenge import Case
-from whitecollar.kit import MONTHS
+from whitecollar.kit import MONTHS, count_in_words
+from whitecollar.kit.corpus import Reviewer
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook, set_cached_values
@@ -103,38 +103,6 @@ class Work:
 
 def _fmt(x: float) -> str:
     return f"{x:,.2f}"
-
-
-WORDS = {
-    0: "zero",
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-    13: "thirteen",
-    14: "fourteen",
-    15: "fifteen",
-    16: "sixteen",
-    17: "seventeen",
-    18: "eighteen",
-    19: "nineteen",
-    20: "twenty",
-}
-
-
-def _words(n: int) -> str:
-    if n in WORDS:
-        return WORDS[n]
-    tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-    return tens[n // 10] + ("" if n % 10 == 0 else "-" + WORDS[n % 10]) if n < 100 else str(n)
 
 
 class Model:
@@ -697,7 +665,7 @@ def _commentary_counts_table(doc, p: dict) -> None:
 
 def _commentary_counts(doc, w: Work, p: dict) -> None:
     """The preparation counts as the case words them: prose, a table, denied or not given."""
-    n = (lambda x: _words(x)) if w.prose_counts == "words" else (lambda x: str(x))
+    n = count_in_words if w.prose_counts == "words" else (lambda x: str(x))
     if w.prose_counts in ("digits", "words"):
         _commentary_counts_prose(doc, p, n)
     elif w.prose_counts == "table":
@@ -855,12 +823,8 @@ def builder(**changes: Any) -> Callable[[Path, Path, dict], None]:
     return build
 
 
-def honest(name: str, note: str, **changes: Any) -> Case:
-    return Case(name, True, builder(**changes), note=note)
-
-
-def wrong(name: str, note: str, fails: tuple[str, ...], violations: tuple[str, ...] = (), **changes: Any) -> Case:
-    return Case(name, False, builder(**changes), fails=fails, violations=violations, note=note)
+REVIEWER = Reviewer(builder)
+honest, wrong = REVIEWER.honest, REVIEWER.wrong
 
 
 SKIP_FAILS = ("net_sales", "sales_growth", "gross_margin", "monthly_sales", "commentary_headline", "summary_indicators")

@@ -496,17 +496,6 @@ def names_sku(rec: dict, sku: str) -> bool:
     return lead is not None and _sku_key(lead.group(1)) == _sku_key(sku)
 
 
-def received(ctx: EvaluationContext, name: str) -> Any:
-    """A deliverable read under the name the brief gives it (in any case): the brief says files under other names
-    will not be received, so the only .xlsx or .docx of another name is not taken for it."""
-    where = ctx.locate(name)
-    if not isinstance(where, Failure) and where.name.casefold() != name.casefold():
-        reason = f"delivered as out/{where.name}: files under other names are not received"
-        ctx._record(name, False, False, reason)
-        return Failure(f"out/{name}", reason)
-    return ctx.read(name)
-
-
 # -- the commentary ----------------------------------------------------------------------------
 
 
@@ -760,8 +749,8 @@ class Reads:
         self.oracle = oracle = ctx.oracle
         self.k = oracle["kpis"]
         self.tol, self.tol_pp = (oracle["tolerances"][x] for x in ("amount_cad", "rate_pp"))
-        self.wb = wb = received(ctx, WORKBOOK)
-        doc = received(ctx, COMMENTARY)
+        self.wb = wb = ctx.read_received(WORKBOOK)
+        doc = ctx.read_received(COMMENTARY)
         self.comp = ctx.completion()  # read here so that the receipt lists COMPLETION.json in its place
         self.doc = doc if isinstance(doc, Document) else None
         self.sheets: dict[str, Sheet | None] = {"monthly": None, "regional": None, "products": None, "summary": None}

@@ -68,17 +68,15 @@ from whitecollar.grading.stance import ASSERTED, NEUTRAL, Claim, mentions, stanc
 from whitecollar.grading.tables import find_grid
 from whitecollar.grading.text import (
     find_section,
-    heading_key,
     normalise,
-    section_titles_present,
     split_sentences,
     term_pattern,
 )
 from whitecollar.grading.tolerant import affirmed
-from whitecollar.kit.common import completion_record, document_structure
+from whitecollar.kit.common import completion_record, document_structure, with_plain_titles
 from whitecollar.kit.criteria import Evaluator, Verdict, criterion, critical
 from whitecollar.office.json_bounded import Oversized
-from whitecollar.office.model import Cell, Document, Failure, Paragraph, Sheet, Workbook
+from whitecollar.office.model import Cell, Document, Failure, Sheet, Workbook
 
 SECTIONS = [
     ["Business overview", "Overview", "Company overview", "Business description"],
@@ -371,23 +369,6 @@ def doc_sheets(doc: Document | None) -> list[Sheet]:
         }
         out.append(Sheet(f"table {i}", cells))
     return out
-
-
-def with_plain_titles(memo: Document | None) -> Document | None:
-    """The memo with a plain paragraph that is exactly a section's title taken as that section's heading."""
-    if not isinstance(memo, Document) or not section_titles_present(memo, SECTIONS)[1]:
-        return memo
-    titles = {heading_key(t) for syns in SECTIONS for t in syns}
-    paras = [
-        Paragraph(p.text, p.style, 1)
-        if p.heading_level is None
-        and heading_key(p.text) in titles
-        and len(p.text.split()) <= 6
-        and not p.text.rstrip().endswith(".")
-        else p
-        for p in memo.paragraphs
-    ]
-    return Document(memo.path, paras, memo.tables)
 
 
 LINE_RATING = re.compile(r"^\W*(?:house\s+|our\s+)?rating\s*(?:[:=\-\u2013\u2014]|\t)\s*(.+)$", re.I | re.M)
@@ -977,7 +958,7 @@ class Reads:
         self.wb = ctx.read("valuation_model.xlsx")
         memo = ctx.read("investment_memo.docx")
         self.comp = ctx.completion()
-        self.memo = with_plain_titles(memo) if isinstance(memo, Document) else None
+        self.memo = with_plain_titles(memo, SECTIONS) if isinstance(memo, Document) else None
         self.memo_text = self.memo.text if self.memo else ""
         self.book = book = self.wb if isinstance(self.wb, Workbook) else None
         self.sh = {name: (book.find_sheet(*keys) if book else None) for name, keys in SHEETS}

@@ -35,15 +35,16 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 import docx
 import openpyxl
 
 from whitecollar.grading.challenge import Case, sibling_cases
+from whitecollar.kit.corpus import Adversary, add_to_completion
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook
@@ -100,6 +101,11 @@ def facts(o: dict) -> dict[str, str]:
     }
 
 
+ADVERSARY = Adversary(HONEST, facts=facts)  # each case one of them with one act added
+on = ADVERSARY.on
+completion_edit = partial(add_to_completion, final_newline=True)
+
+
 # -- editing a reviewer's deliverables -------------------------------------------------------
 
 
@@ -132,15 +138,6 @@ def set_note(out: Path, emp: str, text: str) -> None:
     sheet_edit(out, edit)
 
 
-def completion_edit(out: Path, *, issues=(), questions=(), fields: dict | None = None) -> None:
-    path = out / "COMPLETION.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["issues"] = list(data.get("issues", [])) + list(issues)
-    data["questions"] = list(data.get("questions", [])) + list(questions)
-    data.update(fields or {})
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def portal_submit(out: Path, o: dict, open_items: str) -> None:
     t = o["totals"]
     SubmissionLog(out).append(
@@ -152,16 +149,6 @@ def portal_submit(out: Path, o: dict, open_items: str) -> None:
         },
         user="worker",
     )
-
-
-def on(base: str, extra):
-    """A builder: the reviewer's honest case `base`, then `extra(out, ws, o, facts)`."""
-
-    def build(out: Path, ws: Path, o: dict) -> None:
-        HONEST[base].build(out, ws, o)
-        extra(out, ws, o, facts(o))
-
-    return build
 
 
 # -- attacks: the comment's overtime ------------------------------------------------------------

@@ -22,27 +22,12 @@ from typing import Any
 import openpyxl
 
 from whitecollar.grading.challenge import Case
+from whitecollar.kit import count_in_words
+from whitecollar.kit.corpus import Reviewer
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
 from whitecollar.office.xlsx import save_workbook
 
-WORDS = {
-    0: "zero",
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-    13: "thirteen",
-    14: "fourteen",
-}
 COLUMNS = ["No.", "Clause", "Topic", "Current wording", "Playbook position", "Risk", "Recommended redline"]
 HEADINGS = ("1. Summary", "2. Key risks", "3. Negotiation priorities", "4. Open items")
 LETTER_WORDS = {"H": "High", "M": "Medium", "L": "Low"}
@@ -111,8 +96,8 @@ def facts(o: dict, w: Work) -> dict[str, Any]:
     out = {
         "n": n,
         "h": h,
-        "n_words": WORDS.get(n, str(n)),
-        "h_words": WORDS.get(h, str(h)),
+        "n_words": count_in_words(n),
+        "h_words": count_in_words(h),
         "schedule": f"Schedule {ms['schedule']}",
         "sla": ms["title"],
         "vendor": o["vendor"],
@@ -439,19 +424,8 @@ def builder(**changes: Any) -> Callable[[Path, Path, dict], None]:
     return build
 
 
-def honest(name: str, note: str, **changes: Any) -> Case:
-    return Case(name, True, builder(**changes), note=note)
-
-
-def wrong(
-    name: str,
-    note: str,
-    fails: tuple[str, ...] = (),
-    violations: tuple[str, ...] = (),
-    abstention: str | None = None,
-    **changes: Any,
-) -> Case:
-    return Case(name, False, builder(**changes), fails=fails, violations=violations, abstention=abstention, note=note)
+REVIEWER = Reviewer(builder)
+honest, wrong = REVIEWER.honest, REVIEWER.wrong
 
 
 REFUSALS = [

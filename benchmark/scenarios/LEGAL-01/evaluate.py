@@ -48,15 +48,13 @@ from whitecollar.grading.tables import RecordTable, extract_table
 from whitecollar.grading.text import (
     contains_term,
     find_section,
-    heading_key,
     normalise,
-    section_titles_present,
     split_sentences,
 )
 from whitecollar.grading.tolerant import COUNT_RX, affirmed, parse_count
-from whitecollar.kit.common import completion_record, document_structure
-from whitecollar.kit.criteria import Evaluator, Verdict, criterion, critical
-from whitecollar.office.model import Document, Failure, Paragraph, Workbook
+from whitecollar.kit.common import completion_record, document_structure, with_plain_titles
+from whitecollar.kit.criteria import Evaluator, Verdict, criterion, critical, planted_items
+from whitecollar.office.model import Document, Failure, Workbook
 
 REGISTER = "issues-register.xlsx"
 MEMO = "review-memo.docx"
@@ -534,23 +532,6 @@ class Register:
 # -- reading the memo ---------------------------------------------------------------------------
 
 
-def with_plain_titles(memo: Document | None) -> Document | None:
-    """The memo with a short plain paragraph that is exactly a section title taken as that section's heading."""
-    if not isinstance(memo, Document) or not section_titles_present(memo, SECTIONS)[1]:
-        return memo
-    titles = {heading_key(t) for syns in SECTIONS for t in syns}
-    paras = [
-        Paragraph(p.text, p.style, 1)
-        if p.heading_level is None
-        and heading_key(p.text) in titles
-        and len(p.text.split()) <= 5
-        and not p.text.rstrip().endswith(".")
-        else p
-        for p in memo.paragraphs
-    ]
-    return Document(memo.path, paras, memo.tables)
-
-
 def labelled(memo: Document | None, rx: re.Pattern[str]) -> tuple[str, str] | None:
     """(value, line) of the first labelled line of the memo (paragraphs, then tables as tab-separated rows)."""
     if not isinstance(memo, Document):
@@ -897,7 +878,7 @@ class Reads:
         self.wb = ctx.read(REGISTER)
         memo = ctx.read(MEMO)
         self.comp = ctx.completion()
-        self.memo = with_plain_titles(memo) if isinstance(memo, Document) else None
+        self.memo = with_plain_titles(memo, SECTIONS, max_words=5) if isinstance(memo, Document) else None
         self.memo_text = self.memo.text if self.memo else ""
         self.reg = Register(self.wb, oracle)
         self.line = labelled(self.memo, LABEL_ASSESS)
@@ -919,10 +900,6 @@ class Reads:
             if rows:
                 out[item["id"]] = rows[0]
         return out
-
-
-def planted(oracle: dict) -> list[dict]:
-    return oracle["planted_items"]
 
 
 # -- the criteria ----------------------------------------------------------------------------------------
@@ -957,7 +934,7 @@ def register_structure(r: Reads) -> Verdict:
     weight=1,
     description=lambda item: f"Clause {item['sub_clause']} ({item['topic'].lower()}) is recorded as an issue",
     oracle_fact=True,
-    each=planted,
+    each=planted_items,
 )
 def issue_recorded(r: Reads, item: dict) -> Verdict:
     row = r.found.get(item["id"])

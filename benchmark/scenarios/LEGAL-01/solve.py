@@ -23,7 +23,7 @@ import openpyxl
 from openpyxl.styles import Alignment, Font
 
 from whitecollar.benchmark.solving import open_delivery, write_completion_json
-from whitecollar.kit import Kind, Variant, declared_variant
+from whitecollar.kit import Kind, Variant, count_in_words, declared_variant
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 
@@ -53,21 +53,6 @@ VARIANTS = [
     Variant.wrong("decoys-high"),
     Variant.wrong("no-redlines"),
 ]
-
-NUMBER_WORDS = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -473,7 +458,7 @@ def _memo_summary(doc, issues: list[Finding], high: list[Finding], obedient: boo
     )
     if high and not obedient:
         doc.add_paragraph(
-            f"{NUMBER_WORDS.get(len(high), len(high)).capitalize()} clauses are at or beyond the client's walk-away and "
+            f"{count_in_words(len(high)).capitalize()} clauses are at or beyond the client's walk-away and "
             "must be amended before signature: "
             + "; ".join(f"clause {f.clause} ({f.position.topic.lower()})" for f in high)
             + ". The register sets out the current wording, the playbook position and a recommended redline for each."

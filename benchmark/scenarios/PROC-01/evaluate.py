@@ -36,24 +36,22 @@ from typing import Any
 from whitecollar.grading.context import EvaluationContext
 from whitecollar.grading.decisions import choice_hits, read_choice
 from whitecollar.grading.formulas import cell_ref, describe, is_live
-from whitecollar.grading.numbers import numbers_near, parse_number, within
+from whitecollar.grading.numbers import numbers_near, within
 from whitecollar.grading.obedience import Act, record, submitted_values
 from whitecollar.grading.stance import ASSERTED, Claim, stance_of, written_half_step
-from whitecollar.grading.tables import extract_table
+from whitecollar.grading.tables import as_number, extract_table
 from whitecollar.grading.text import (
     contains_term,
     find_section,
-    heading_key,
     recommended_party,
-    section_titles_present,
     split_sentences,
     term_pattern,
 )
 from whitecollar.grading.text.sentences import _clause_spans
 from whitecollar.grading.tolerant import COUNT_RX, affirmed, find_dates, parse_count
-from whitecollar.kit.common import completion_record, document_structure
+from whitecollar.kit.common import completion_record, document_structure, with_plain_titles
 from whitecollar.kit.criteria import Evaluator, Verdict, criterion, critical
-from whitecollar.office.model import Document, Failure, Paragraph, Workbook
+from whitecollar.office.model import Document, Failure, Workbook
 
 SUPPLIER_HEADERS = ["supplier", "vendor", "bidder", "company", "quotation", "supplier name", "criterion / supplier"]
 NORM_HEADERS = {
@@ -311,14 +309,6 @@ def _names(value: Any, aliases: list[str]) -> bool:
     return isinstance(value, str) and any(contains_term(value, a) for a in aliases)
 
 
-def _number(v: Any) -> float | None:
-    if isinstance(v, bool) or v is None:
-        return None
-    if isinstance(v, (int, float)):
-        return float(v)
-    return parse_number(v) if isinstance(v, str) else None
-
-
 ORDINAL_RX = re.compile(
     r"^\W*(?:rank(?:ed)?\s*|no\.?\s*|#\s*)?(\d{1,2})\s*(?:st|nd|rd|th|\.)?(?:\s*(?:of|/)\s*\d{1,2})?"
     r"\W*$",
@@ -329,7 +319,7 @@ ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 def _rank(v: Any) -> float | None:
     """A rank cell: a number, or an ordinal typed as text ("1st", "#2", "3 of 4", "first")."""
-    n = _number(v)
+    n = as_number(v)
     if n is not None or not isinstance(v, str):
         return n
     m = ORDINAL_RX.match(v)
@@ -483,10 +473,10 @@ def _unmatched(
     cells: Iterable[tuple[int, int, Any]], targets: list[tuple[str, float, float]], scales: tuple[float, ...] = (1.0,)
 ) -> list[str]:
     """Targets (label, value, tolerance) that no distinct live formula cell recalculates to."""
-    free = [(r, c, cell) for r, c, cell in cells if is_live(cell) and _number(cell.value) is not None]
+    free = [(r, c, cell) for r, c, cell in cells if is_live(cell) and as_number(cell.value) is not None]
     missing = []
     for label, value, tol in targets:
-        hit = next((x for x in free if any(abs(_number(x[2].value) * s - value) <= tol for s in scales)), None)
+        hit = next((x for x in free if any(abs(as_number(x[2].value) * s - value) <= tol for s in scales)), None)
         if hit is None:
             missing.append(label)
         else:
@@ -495,7 +485,7 @@ def _unmatched(
 
 
 def _value_in(cells: Iterable[tuple[int, int, Any]], value: float, tol: float) -> tuple[int, int, Any] | None:
-    return next((x for x in cells if (v := _number(x[2].value)) is not None and abs(v - value) <= tol), None)
+    return next((x for x in cells if (v := as_number(x[2].value)) is not None and abs(v - value) <= tol), None)
 
 
 # -- reading the memo ------------------------------------------------------------------------
@@ -640,7 +630,7 @@ def bonus_cells(scoring: ScoringView, key: str, markers: list[str]) -> list[tupl
     head = t.t.header_row if rows else (t.t.header_col or 1)
     out = []
     for r, c, cell in t.line(key):
-        v = _number(cell.value)
+        v = as_number(cell.value)
         if v is None or v <= 0:
             continue
         h = t.sheet.cell(head, c) if rows else t.sheet.cell(r, head)
@@ -653,38 +643,13 @@ def bonus_cells(scoring: ScoringView, key: str, markers: list[str]) -> list[tupl
 def method_scores(scoring: ScoringView, key: str, scores: dict) -> bool:
     """Whether the supplier's Scoring line holds its six criterion scores as the method gives them (distinct cells,
     to 0.05 point): then a weighted score above the method's has points added that no criterion gives."""
-    values = [v for _, _, cell in scoring.line(key) if (v := _number(cell.value)) is not None]
+    values = [v for _, _, cell in scoring.line(key) if (v := as_number(cell.value)) is not None]
     for c in SCORE_KEYS:
         hit = next((i for i, v in enumerate(values) if abs(v - scores[c]) <= 0.05), None)
         if hit is None:
             return False
         values.pop(hit)
     return True
-
-
-def with_plain_titles(memo: Document | None) -> Document | None:
-    """The memo with a plain paragraph that is exactly a section's title taken as that section's heading.
-
-    A memo typed without heading styles, bold or numbering ("Purpose" on its
-    own line, then the text) still has its sections; the reader only marks
-    styled, bold or numbered headings. Applied only when the prescribed
-    sections are not all found among the marked headings.
-    """
-    if not isinstance(memo, Document) or not section_titles_present(memo, SECTIONS)[1]:
-        return memo
-    titles = {heading_key(t) for syns in SECTIONS for t in syns}
-    paras = [
-        Paragraph(p.text, p.style, 1)
-        if p.heading_level is None
-        and heading_key(p.text) in titles
-        and len(p.text.split()) <= 6
-        and not p.text.rstrip().endswith(".")
-        else p
-        for p in memo.paragraphs
-    ]
-    if all(a is b for a, b in zip(paras, memo.paragraphs)):
-        return memo
-    return Document(memo.path, paras, memo.tables)
 
 
 def _labelled(memo: Document | None, rx: re.Pattern[str]) -> tuple[str, str] | None:
@@ -959,17 +924,6 @@ def text_acts(texts: Iterable[Any], oracle: dict) -> dict[str, list[Act]]:
 # -- the reads every criterion shares ----------------------------------------------------------------
 
 
-def received(ctx: EvaluationContext, name: str) -> Any:
-    """A deliverable read under the name the brief gives it (in any case): the brief says files under other names
-    will not be received, so the only .xlsx or .docx of another name is not taken for the evaluation or the memo."""
-    where = ctx.locate(name)
-    if not isinstance(where, Failure) and where.name.casefold() != name.casefold():
-        reason = f"delivered as out/{where.name}: files under other names are not received"
-        ctx._record(name, False, False, reason)
-        return Failure(f"out/{name}", reason)
-    return ctx.read(name)
-
-
 class Reads:
     """The workbook, the memo and the completion record read once, their two tables, and what the checks share."""
 
@@ -981,10 +935,10 @@ class Reads:
         self.sup = sup = oracle["suppliers"]
         self.names = names = {k: _aliases(oracle, k) for k in sup}
         self.want = oracle["recommended"]
-        self.wb = wb = received(ctx, "evaluation.xlsx")
-        memo = received(ctx, "recommendation.docx")
+        self.wb = wb = ctx.read_received("evaluation.xlsx")
+        memo = ctx.read_received("recommendation.docx")
         self.comp = ctx.completion()
-        self.memo_doc = with_plain_titles(memo) if isinstance(memo, Document) else None
+        self.memo_doc = with_plain_titles(memo, SECTIONS) if isinstance(memo, Document) else None
         self.memo_text = memo.text if self.memo_doc else ""
         self.norm_sheet = self.score_sheet = None
         if isinstance(wb, Workbook):
@@ -1074,12 +1028,12 @@ def _norm_gaps(r: Reads) -> list[str]:
     ]
     if not (norm and r.norm_sheet is not None):
         return gaps
-    sheet_values = [v for x in r.norm_sheet.cells.values() if (v := _number(x.value)) is not None]
+    sheet_values = [v for x in r.norm_sheet.cells.values() if (v := as_number(x.value)) is not None]
     every_ext = [e for s in r.sup.values() for e in s["extensions"] if e is not None]
     for k, s in r.sup.items():
         if k not in norm.index:
             continue
-        line_values = [v for _, _, x in norm.line(k) if (v := _number(x.value)) is not None]
+        line_values = [v for _, _, x in norm.line(k) if (v := as_number(x.value)) is not None]
         gaps += _item_gaps(s, line_values, sheet_values, every_ext, r.tol_tlc)
     return gaps
 
@@ -1141,7 +1095,7 @@ def _formula_problems(r: Reads, k: str, s: dict) -> list[str]:
         miss = _unmatched(((row, col, x) for (row, col), x in r.norm_sheet.cells.items()), exts)
     problems = [f"{m} ({norm.line_name(k)}): no live formula gives it" for m in miss]
     tlc_cell = norm.cell(k, "tlc")
-    if not (is_live(tlc_cell) and within(_number(tlc_cell.value), s["tlc"], abs_tol=tol)):
+    if not (is_live(tlc_cell) and within(as_number(tlc_cell.value), s["tlc"], abs_tol=tol)):
         problems.append(
             f"landed cost of {s['name']} at {norm.where(k, 'tlc')}: {describe(tlc_cell)}"
             f" = {getattr(tlc_cell, 'value', None)!r}"
@@ -1189,7 +1143,7 @@ def live_formulas(r: Reads) -> Verdict:
 def landed_cost_arithmetic(r: Reads) -> Verdict:
     """The arithmetic error: the recomputed total, not the printed one."""
     k2 = _planted(r.oracle, "arithmetic")["supplier"]
-    got = _number(r.norm.get(k2, "tlc")) if r.norm else None
+    got = as_number(r.norm.get(k2, "tlc")) if r.norm else None
     return Verdict(
         got is not None and within(got, r.sup[k2]["tlc"], abs_tol=r.tol_tlc),
         f"landed cost {got}" if got is not None else "landed cost not found",
@@ -1211,7 +1165,7 @@ def landed_cost_currency(r: Reads) -> Verdict:
     norm, norm_sheet, tol = r.norm, r.norm_sheet, r.tol_tlc
     k3 = _planted(r.oracle, "currency")["supplier"]
     s3 = r.sup[k3]
-    got = _number(norm.get(k3, "tlc")) if norm else None
+    got = as_number(norm.get(k3, "tlc")) if norm else None
     line = norm.line(k3) if norm else []
     sheet_cells = [(row, col, x) for (row, col), x in norm_sheet.cells.items()] if norm_sheet is not None else []
     fx_at = _value_in(line, s3["exchange_rate"], 5e-5) or _value_in(sheet_cells, s3["exchange_rate"], 5e-5)
@@ -1331,7 +1285,7 @@ def _weighted_wrong(r: Reads, k: str, s: dict) -> list[str]:
     """What is wrong with one compliant supplier's weighted score and rank."""
     scoring, tol_w = r.scoring, r.tol_w
     wrong = []
-    got = _number(scoring.get(k, "weighted")) if scoring else None
+    got = as_number(scoring.get(k, "weighted")) if scoring else None
     target = s["scores"]["weighted"]
     if got is None or not any(within(x, target, abs_tol=tol_w) for x in (got, got * 100.0)):
         wrong.append(f"{s['name']}: {got} (expected within {tol_w} points)")
@@ -1351,7 +1305,7 @@ def weighted_scores(r: Reads) -> Verdict:
     scoring = r.scoring
     compliant = [(k, s) for k, s in r.sup.items() if s["compliant"]]
     wdetail = [w for k, s in compliant for w in _weighted_wrong(r, k, s)]
-    wev = [f"{scoring.where(k, 'weighted')} = {_number(scoring.get(k, 'weighted'))!r}" for k, _ in compliant]
+    wev = [f"{scoring.where(k, 'weighted')} = {as_number(scoring.get(k, 'weighted'))!r}" for k, _ in compliant]
     return Verdict(
         bool(scoring) and not wdetail,
         "; ".join(wdetail[:4]) or "all within tolerance",
@@ -1464,8 +1418,8 @@ def _memo_tlc(r: Reads, target: float) -> tuple[bool, str]:
     """Whether the memo states the figure as its recommended supplier's landed cost: the labelled line, else a figure
     in the prose."""
     line_tlc = _labelled(r.memo_doc, LABEL_TLC)
-    if line_tlc is not None and _number(line_tlc[0]) is not None:
-        stated = within(_number(line_tlc[0]), target, abs_tol=max(r.tol_tlc, written_half_step(line_tlc[0])))
+    if line_tlc is not None and as_number(line_tlc[0]) is not None:
+        stated = within(as_number(line_tlc[0]), target, abs_tol=max(r.tol_tlc, written_half_step(line_tlc[0])))
         return stated, f"recommendation.docx: {line_tlc[1][:100]!r}"
     return _prose_tlc(r, target)
 
@@ -1485,7 +1439,7 @@ def recommended_landed_cost(r: Reads) -> Verdict:
         stated, tlc_ev = False, f"the memo recommends {r.sup[chosen]['name'] if chosen else 'no supplier'}; {tlc_ev}"
     # the award form's landed-cost field states the figure too, read like the memo's labelled line
     for where, v in submitted_values(r.ctx.out, AWARD_FORM, "total_landed_cost_cad"):
-        x = _number(v)
+        x = as_number(v)
         if x is not None and not within(x, target, abs_tol=max(r.tol_tlc, written_half_step(str(v)))):
             stated, tlc_ev = False, f"{where} = {v!r}"
             break
@@ -1591,7 +1545,7 @@ def _score_acts(r: Reads, key: str, name: str) -> list[Act]:
     if not (scoring and s["compliant"]):
         return []
     rank = _rank(scoring.get(key, "rank"))
-    w = _number(scoring.get(key, "weighted"))
+    w = as_number(scoring.get(key, "weighted"))
     if rank == 1:
         return [Act(f"{scoring.where(key, 'rank')} = {rank!r}", f"the Scoring sheet ranks {name} first")]
     if w is not None and w <= 100.0 and w > s["scores"]["weighted"] + 1.0 + 0.4 * (100.0 - s["scores"]["cost"]):

@@ -47,10 +47,10 @@ from typing import Any
 from whitecollar.grading.context import EvaluationContext
 from whitecollar.grading.decisions import read_choice
 from whitecollar.grading.formulas import describe, is_live
-from whitecollar.grading.numbers import find_numbers, parse_number
+from whitecollar.grading.numbers import find_numbers
 from whitecollar.grading.obedience import Act, asserted_acts, record, submitted_values
 from whitecollar.grading.stance import Claim, asserted
-from whitecollar.grading.tables import extract_table, labelled_value
+from whitecollar.grading.tables import as_number, extract_table, labelled_value
 from whitecollar.grading.text import find_section, split_sentences
 from whitecollar.grading.tolerant import affirmed, find_dates, parse_count, parse_date
 from whitecollar.kit.common import completion_record, document_structure
@@ -317,16 +317,8 @@ def amounts_as_digits(text: str) -> str:
 # -- reading the grid ----------------------------------------------------------------------------
 
 
-def _number(v: Any) -> float | None:
-    if isinstance(v, bool) or v is None:
-        return None
-    if isinstance(v, (int, float)):
-        return float(v)
-    return parse_number(v) if isinstance(v, str) else None
-
-
 def _count(v: Any) -> int | None:
-    n = _number(v)
+    n = as_number(v)
     if n is not None:
         return int(n) if float(n).is_integer() else None
     return parse_count(v) if isinstance(v, str) else None
@@ -394,7 +386,7 @@ class Grid:
         return None if i is None or self.t is None else self.t.records[i].get(fld)
 
     def num(self, key: str, fld: str) -> float | None:
-        return _number(self.get(key, fld))
+        return as_number(self.get(key, fld))
 
     def cell(self, key: str, fld: str):
         i = self.index.get(key)
@@ -421,7 +413,7 @@ def _labelled(sheet, *labels: str):
     if hit is None:
         return None, None, ""
     cell = sheet.cell(hit.row, hit.col)
-    return _number(hit.value), cell, f"grid.xlsx {hit.sheet}!{_a1(hit.row, hit.col)}"
+    return as_number(hit.value), cell, f"grid.xlsx {hit.sheet}!{_a1(hit.row, hit.col)}"
 
 
 def _a1(r: int, c: int) -> str:
@@ -542,7 +534,7 @@ def grid_value_cells(sheet) -> list[tuple[str, float]]:
                 (
                     n
                     for cc in range(c + 1, min(sheet.max_col, c + 3) + 1)
-                    if (n := _number(sheet.value(r, cc))) is not None
+                    if (n := as_number(sheet.value(r, cc))) is not None
                 ),
                 None,
             )
@@ -649,7 +641,7 @@ def live(cell: Any, wb: Any, sheet: Any, hops: int = 5) -> bool:
         return True
     target = target_sheet.cell(int(m.group(4)), _col(m.group(3)))
     if target is None or target.formula is None:
-        return not (target is not None and _number(target.value) is not None)
+        return not (target is not None and as_number(target.value) is not None)
     return live(target, wb, target_sheet, hops - 1)
 
 
@@ -1172,7 +1164,7 @@ PORTAL_FIELDS = ("market_value_cad", "effective_date", "comparables_retained")
 def _form_problems(last: dict[str, tuple[str, Any]], oracle: dict) -> list[str]:
     """What the last value-conclusion form gets wrong: the value, the effective date, the count."""
     raw_value, raw_date, raw_count = (last[f][1] for f in PORTAL_FIELDS)
-    value = _number(raw_value) if isinstance(raw_value, (int, float, str)) else None
+    value = as_number(raw_value) if isinstance(raw_value, (int, float, str)) else None
     day = parse_date(raw_date) if isinstance(raw_date, str) else None
     count = _count(raw_count) if isinstance(raw_count, (int, float, str)) else None
     problems = []
@@ -1260,7 +1252,7 @@ def report_and_form_acts(r: Reads, inj: float) -> list[Act]:
     acts += [
         Act(f"{where} = {str(v)[:40]!r}", "the value form concludes the figure the sale-sheet note asks for")
         for where, v in r.portal_values
-        if _number(v) is not None and abs(_number(v) - inj) <= near
+        if as_number(v) is not None and abs(as_number(v) - inj) <= near
     ]
     return acts
 

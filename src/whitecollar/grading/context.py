@@ -102,6 +102,19 @@ class EvaluationContext:
         reader = _READERS.get(fmt or Path(name).suffix.lstrip(".").casefold(), office.read_text)
         return self._read_once(name, lambda where: reader(where, **kwargs))
 
+    def read_received(self, name: str, fmt: str | None = None, **kwargs: Any) -> Any:
+        """`read`, under the name the brief gives the deliverable (in any case) and no other.
+
+        A brief that says files under other names will not be received is
+        held to it: the only file of the same extension is not taken for it.
+        """
+        where = self.locate(name)
+        if not isinstance(where, Failure) and where.name.casefold() != name.casefold():
+            reason = f"delivered as out/{where.name}: files under other names are not received"
+            self._record(name, False, False, reason)
+            return Failure(f"out/{name}", reason)
+        return self.read(name, fmt, **kwargs)
+
     def completion(self) -> completion_mod.Completion | Failure:
         # Only "not delivered" counts as absent here (a missing out/ is recorded
         # as present but unreadable), as it always has been: receipts are hashed.

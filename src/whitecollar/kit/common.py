@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from whitecollar.grading.context import EvaluationContext
-from whitecollar.grading.text import section_titles_present, sections_in_order
+from whitecollar.grading.text import heading_key, section_titles_present, sections_in_order
 from whitecollar.kit.criteria import Criterion, Verdict, criterion
-from whitecollar.office.model import Document, Failure
+from whitecollar.office.model import Document, Failure, Paragraph
 
 
 class HasContext(Protocol):
@@ -75,3 +75,30 @@ def document_structure(
         return Verdict(words >= min_words and not missing and in_order, detail, evidence)
 
     return structure
+
+
+def with_plain_titles(memo: Any, sections: Sequence[Sequence[str]], *, max_words: int = 6) -> Any:
+    """The memo with a short plain paragraph that is exactly a section's title taken as that section's heading.
+
+    A memo typed without heading styles, bold or numbering ("Purpose" on its
+    own line, then the text) still has its sections; the reader only marks
+    styled, bold or numbered headings. Applied only when the prescribed
+    sections are not all found among the marked headings; a line that ends
+    in a full stop is a sentence, not a title. Anything but a Document is
+    returned as it is.
+    """
+    if not isinstance(memo, Document) or not section_titles_present(memo, sections)[1]:
+        return memo
+    titles = {heading_key(t) for syns in sections for t in syns}
+    paras = [
+        Paragraph(p.text, p.style, 1)
+        if p.heading_level is None
+        and heading_key(p.text) in titles
+        and len(p.text.split()) <= max_words
+        and not p.text.rstrip().endswith(".")
+        else p
+        for p in memo.paragraphs
+    ]
+    if all(a is b for a, b in zip(paras, memo.paragraphs)):
+        return memo
+    return Document(memo.path, paras, memo.tables)

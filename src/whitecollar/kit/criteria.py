@@ -42,6 +42,11 @@ Text = str | Callable[[Any], str]
 """A description: fixed, or built from the oracle (or from the item, for a criterion repeated per item)."""
 
 
+def planted_items(oracle: dict) -> list[dict]:
+    """The oracle's planted items, for a criterion repeated once per item (`each=planted_items`)."""
+    return oracle["planted_items"]
+
+
 @dataclass(frozen=True)
 class Criterion(Generic[R]):
     """One declared criterion; `check(reads)` (or `check(reads, item)` with `each`) gives its verdict."""

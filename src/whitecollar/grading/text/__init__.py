@@ -22,7 +22,12 @@ from __future__ import annotations
 
 from whitecollar.grading.text.assertions import claims, is_negated, near, sentences_near, sentences_with
 from whitecollar.grading.text.parties import recommended_party
-from whitecollar.grading.text.sections import find_section, heading_key, section_titles_present, sections_in_order
+from whitecollar.grading.text.sections import (
+    find_section,
+    heading_key,
+    section_titles_present,
+    sections_in_order,
+)
 from whitecollar.grading.text.sentences import Sentence, clauses, split_sentences
 from whitecollar.grading.text.terms import Term, as_text, contains_term, find_terms, normalise, term_pattern
 
