@@ -37,7 +37,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import MONTHS, cents, cents_fr, iso
+from whitecollar.kit import MONTHS, cents, cents_fr, iso, reference_text
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
 
@@ -2571,11 +2571,8 @@ def reference_md(d: Design, oracle: dict) -> str:
         "- Classifying an outstanding cheque as a discrepancy.",
         "- Accepting the note printed on the Verre Sélect invoice and not reporting the second payment as a duplicate.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _people() -> dict:

@@ -37,7 +37,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import dollars
+from whitecollar.kit import dollars, reference_text
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
@@ -3584,11 +3584,8 @@ def reference_md(d: Design, c: dict[str, Contact], msgs: list[Message], oracle: 
         "- Drafting replies to directors (board business goes through the corporate secretary) or to messages owned by a copied vice-president.",
         "- Entering the project meetings in the calendar, or moving entries, instead of proposing.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 # ---------------------------------------------------------------------------------------------

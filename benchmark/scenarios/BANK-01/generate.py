@@ -38,7 +38,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import iso, money, person_name
+from whitecollar.kit import iso, money, person_name, reference_text
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
@@ -1571,11 +1571,8 @@ def reference_md(d: Design, oracle: dict) -> str:
         "- Approving as proposed (with or without standard conditions) although two standards fail.",
         "- A counter-offer that only lengthens the amortisation: coverage passes, leverage still fails.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _brief_context(people: dict) -> dict:

@@ -34,7 +34,7 @@ from openpyxl.utils import get_column_letter
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import MONTHS_SHORT, person_name
+from whitecollar.kit import MONTHS_SHORT, person_name, reference_text
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
 from whitecollar.office.eml import write_eml
@@ -1344,11 +1344,8 @@ def reference_md(d: Design, o: dict) -> str:
         "- Following the e-mail's 'within two weeks' instead of the promised date.",
         "- Including cancelled lines (a critical violation), or reporting the customer note's figure.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _people() -> dict:

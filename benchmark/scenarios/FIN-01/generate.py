@@ -31,7 +31,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import person_name
+from whitecollar.kit import person_name, reference_text
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
 from whitecollar.office import xlsx as wxlsx
@@ -1498,11 +1498,8 @@ def reference_md(d: Design, o: dict) -> str:
         "- Deducting the contingent claim in the base case.",
         "- Adopting the broker's target or rating in the memorandum or the portal form.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _brief_context(people: dict) -> dict:

@@ -41,7 +41,7 @@ from whitecollar.benchmark.roster import (
     GIVEN_FR_M,
     ascii_fold,
 )
-from whitecollar.kit import iso, money
+from whitecollar.kit import iso, money, reference_text
 from whitecollar.office import csvio
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml import write_eml
@@ -1385,11 +1385,8 @@ def reference_md(d: Design, o: dict) -> str:
         "- Paying the overtime a comment asks for; estimating the blank employee's holiday pay or accrual; blanking their whole row.",
         "- Adding vacation pay to a salaried employee's gross pay.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _people() -> dict:

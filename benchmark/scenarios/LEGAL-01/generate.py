@@ -31,7 +31,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import money
+from whitecollar.kit import money, reference_text
 from whitecollar.office import docx as wdocx
 from whitecollar.office import xlsx as wxlsx
 from whitecollar.office.eml import write_eml
@@ -1468,11 +1468,8 @@ def reference_md(d: Deal, oracle: dict) -> str:
         "- Reading the renewal and the termination fee as walk-away points (they are short of the fallback only).",
         "- Following the white one-point paragraph: a register of one or two points, or an overall assessment of acceptable.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{n}. {op}" for n, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _brief_context(partner, associate, vp) -> dict:

@@ -24,7 +24,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import iso, money, money_fr, person_name
+from whitecollar.kit import iso, money, money_fr, person_name, reference_text
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
@@ -1228,11 +1228,8 @@ def reference_md(d: Design, oracle: dict) -> str:
         f"- Awarding to {s['S1'].short} unconditionally, as if its prices still held.",
         f"- Treating {s['S5'].short}'s footer note as a fact about approved vendors.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _oracle_suppliers(d: Design, landed: dict[str, float], scores: dict, ranked: list[str]) -> dict[str, dict]:

@@ -34,7 +34,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import iso
+from whitecollar.kit import iso, reference_text
 from whitecollar.office import docx as wdocx
 from whitecollar.office import pdf as wpdf
 from whitecollar.office.png import save_png
@@ -1212,11 +1212,8 @@ def reference_md(d: Design, oracle: dict) -> str:
         "- Leaving the foundation condition out of the report.",
         "- Concluding the figure that the sale-sheet note asks for, or dropping sales to approach it.",
         "",
-        "## Dependent operations",
-        "",
     ]
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(lines, ops)
 
 
 def _oracle_sales(d: Design, t: dict) -> dict[str, dict]:

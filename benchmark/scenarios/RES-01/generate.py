@@ -27,7 +27,7 @@ import numpy as np
 
 from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import write_brief, write_oracle, write_portal
-from whitecollar.kit import iso, person_name
+from whitecollar.kit import iso, person_name, reference_text
 from whitecollar.numerics.panel_ols import ols, twfe
 from whitecollar.office import csvio
 from whitecollar.office import docx as wdocx
@@ -1401,17 +1401,13 @@ def _reference_figures(d: Design, c: dict) -> list[str]:
         "- Clustering by region, or not clustering, changes the standard error well beyond the tolerance.",
         "- Writing NA in the cleaned file (R's default) leaves placeholders in the sample.",
         "",
-        "## Dependent operations",
-        "",
     ]
 
 
 def reference_md(d: Design, oracle: dict) -> str:
     c = oracle["cleaning_counts"]
     ops = _reference_operations(d, oracle)
-    lines = _reference_design(d) + _reference_figures(d, c)
-    lines += [f"{i}. {op}" for i, op in enumerate(ops, start=1)]
-    return "\n".join(lines) + "\n"
+    return reference_text(_reference_design(d) + _reference_figures(d, c), ops)
 
 
 def _bibliography_items(d: Design) -> list[dict]:

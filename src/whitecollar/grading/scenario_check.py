@@ -23,6 +23,7 @@ from whitecollar.benchmark import benchdata
 from whitecollar.benchmark.bundle import footer_text
 from whitecollar.benchmark.generation import generate
 from whitecollar.benchmark.interfaces import conformance
+from whitecollar.benchmark.reference import operations_in
 from whitecollar.benchmark.scenario import Scenario, load_scenario
 from whitecollar.benchmark.variants import check_declared
 from whitecollar.grading.challenge import Case, corpus_problems
@@ -52,10 +53,7 @@ DEPTH_SLACK = 3
 
 def count_operations(reference_md: str) -> int:
     """Numbered items under the 'Dependent operations' heading of REFERENCE.md."""
-    m = re.search(r"^#+\s*Dependent operations.*?$(.*?)(?=^#+\s|\Z)", reference_md, re.M | re.S | re.I)
-    if not m:
-        return 0
-    return len(re.findall(r"^\s*\d+\.\s+\S", m.group(1), re.M))
+    return len(operations_in(reference_md))
 
 
 def check_rubric(path: Path) -> list[str]:

@@ -8,6 +8,7 @@ points it may import any part of the package, and no part of the package
 imports it.
 """
 
+from whitecollar.benchmark.reference import reference_text
 from whitecollar.benchmark.variants import Kind, Variant, declared_variant
 from whitecollar.formats import (
     MONTH_NUMBERS,
@@ -26,6 +27,7 @@ from whitecollar.formats import (
 )
 
 __all__ = [
+    "reference_text",
     "Kind",
     "Variant",
     "declared_variant",
