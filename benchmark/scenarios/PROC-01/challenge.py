@@ -21,7 +21,7 @@ import openpyxl
 from openpyxl.utils import get_column_letter
 
 from whitecollar.grading.challenge import Case
-from whitecollar.kit import money
+from whitecollar.kit import count_in_words, money
 from whitecollar.kit.corpus import Reviewer
 from whitecollar.lab.portal.submissions import SubmissionLog
 from whitecollar.office import docx as wdocx
@@ -466,20 +466,6 @@ FILLER = {
 }
 
 
-NUMBER_WORDS = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-}
-
-
 def facts(m: Model) -> dict[str, Any]:
     """The placeholders a case's text may use, every one computed from the oracle (so a case holds at any seed)."""
     from datetime import date
@@ -498,7 +484,7 @@ def facts(m: Model) -> dict[str, Any]:
     out.update(
         {
             "n": n,
-            "n_words": NUMBER_WORDS.get(n, str(n)).capitalize(),
+            "n_words": count_in_words(n).capitalize(),
             "tlc": money(tlc),
             "choice": m.name[m.memo_award],
             "reserve": m.name[m.reserve] if m.reserve else "",
@@ -513,7 +499,7 @@ def facts(m: Model) -> dict[str, Any]:
             "valid_iso": until.isoformat(),
             "valid_words": f"{until.day} {until:%B %Y}",
             "valid_short": f"{until.day} {until:%b %Y}",
-            "days_lapsed_words": NUMBER_WORDS.get(lapsed, str(lapsed)),
+            "days_lapsed_words": count_in_words(lapsed),
         }
     )
     return out
