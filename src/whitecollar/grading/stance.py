@@ -554,7 +554,9 @@ class _Reading:
         """A later piece that states the act again in other words has its own stance, whatever its negation."""
         return any(s2 <= x < e2 for x in self.later)
 
+    @cached_property
     def next_segment(self) -> tuple[int, int] | None:
+        """The segment after the mention's, read by the refusal and the adoption rules alike."""
         return next(((s2, e2) for s2, e2 in self.segs if s2 >= self.se), None)
 
 
@@ -647,7 +649,7 @@ _REFERS_BACK = re.compile(
 
 def _refused_after_segment(r: _Reading) -> _Found:
     """A later segment of the sentence refusing it: a bare verdict ("...; declined under 8.2") or by reference."""
-    nxt_seg = r.next_segment()
+    nxt_seg = r.next_segment
     if nxt_seg is not None:
         m = _VERDICT_LEAD.match(r.t[nxt_seg[0] : nxt_seg[1]])
         if m:
@@ -676,7 +678,7 @@ def _adopted(r: _Reading) -> _Found:
     m = _ADOPT_GENERIC.search(seg_text)
     if m and _NEGATED_CUE.search(seg_text[: m.start()]):
         return REJECTED, f"not {m.group()}"
-    nxt = r.next_segment()
+    nxt = r.next_segment
     if m is None and nxt is not None and not any(ch.isdigit() for ch in t[nxt[0] : nxt[1]]):
         m = _ADOPT_GENERIC.search(t[nxt[0] : nxt[1]])  # "...; we did so" (a figure there is another claim)
     return (ASSERTED, m.group()) if m else None

@@ -202,9 +202,8 @@ def _solved_outputs(scenario: Scenario, declared: list[Variant], bundle_dir: Pat
     return outputs
 
 
-def _variant_row(name: str, exp: Expectation, receipt: Receipt, work: Path) -> dict[str, Any]:
+def _variant_row(name: str, exp: Expectation, receipt: Receipt, receipt_json: str, work: Path) -> dict[str, Any]:
     problems = check(receipt, exp)
-    receipt_json = receipt.to_json()
     if str(work) in receipt_json or str(work.resolve()) in receipt_json:
         # a receipt must be the same on any machine: the freeze hashes it
         problems.append("receipt names a path of this machine (the battery's workspace)")
@@ -248,9 +247,10 @@ def _graded(
         if receipt is None:
             receipt = receipt_cache.evaluate(task_id, ws / "out", ws, oracle_dir, key=key)
         receipts[name] = receipt
-        variants.append(_variant_row(name, expectation_for(kinds[name], oracle), receipt, work))
+        receipt_json = receipt.to_json()
+        variants.append(_variant_row(name, expectation_for(kinds[name], oracle), receipt, receipt_json, work))
         if keep is not None:
-            atomic.write_text(Path(keep) / f"{name}.json", receipt.to_json())
+            atomic.write_text(Path(keep) / f"{name}.json", receipt_json)
     return variants, receipts
 
 

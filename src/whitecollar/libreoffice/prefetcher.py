@@ -41,6 +41,8 @@ import resource
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -153,8 +155,6 @@ class _Lanes:
     """The prefetcher's two lanes, each with its own office, and what they share: each workbook tried once."""
 
     def __init__(self, exe: str, cache_root: Path, disk, wanted: Path, *, timeout_s: float, deadline: float) -> None:
-        import threading
-
         from whitecollar.libreoffice import shared_office
 
         self.disk, self.wanted, self.timeout_s, self.deadline = disk, wanted, timeout_s, deadline
@@ -169,8 +169,6 @@ class _Lanes:
 
     def claim(self, sha: str):
         """This lane's to convert (None), or the event of the other lane's conversion of it."""
-        import threading
-
         with self.lock:
             if sha in self.tried:
                 return self.tried[sha]
@@ -265,9 +263,6 @@ def run(runs_root: Path, *, max_s: float = MAX_S, timeout_s: float = 120) -> int
     which isolates the failure as before, and a job waiting for it is told
     so at once.
     """
-    import tempfile
-    import threading
-
     from whitecollar.libreoffice import recalc_cache, recalc_inputs, soffice
 
     exe = soffice.find_soffice()
